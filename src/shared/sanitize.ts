@@ -1,0 +1,60 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * The one door through which clipped HTML reaches an extension page (STYLE.md, 9).
+ *
+ * Clip HTML comes from hostile pages. Every render goes through `sanitizeToFragment` and
+ * is inserted with `replaceChildren`; a sanitized *string* is never parsed again with
+ * innerHTML (mXSS: re-parsing can resurrect markup the sanitizer saw as inert).
+ */
+
+/** URL schemes a clip may keep: http(s), mailto, blob (our own stored images) and relative URLs. */
+export const SAFE_URI = /^(?:(?:https?|mailto|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+/** Tags that never belong in a clip even when DOMPurify would allow them. */
+const FORBID_TAGS = [
+  'style', 'form', 'input', 'button', 'select', 'textarea', 'option', 'iframe', 'frame', 'frameset',
+  'object', 'embed', 'base', 'meta', 'link', 'svg', 'math', 'template', 'dialog', 'slot',
+];
+/** Attributes that carry presentation or tracking rather than content. */
+const FORBID_ATTR = ['style', 'class', 'id', 'srcset', 'sizes', 'ping', 'action', 'formaction', 'background'];
+
+const CONFIG = {
+  ALLOWED_URI_REGEXP: SAFE_URI,
+  FORBID_TAGS,
+  FORBID_ATTR,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: true,
+  USE_PROFILES: { html: true },
+  SAFE_FOR_TEMPLATES: false,
+  WHOLE_DOCUMENT: false,
+};
+
+let hooked = false;
+function installHooks(): void {
+  if (hooked) return;
+  hooked = true;
+  // Links from a clip open outside the extension page and never hand it a window.opener.
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+}
+
+/** Sanitizes clip HTML into a fragment owned by `doc`, ready for `replaceChildren`. */
+export function sanitizeToFragment(html: string, doc: Document = document): DocumentFragment {
+  installHooks();
+  const fragment = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  return doc === document ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
+}
+
+/**
+ * Sanitizes to a string, for writing files (export) only; never feed the result to innerHTML.
+ * Export re-sanitizes because the stored HTML may predate today's rules.
+ */
+export function sanitizeToString(html: string): string {
+  installHooks();
+  return DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: false }) as string;
+}

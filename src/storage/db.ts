@@ -1,0 +1,33 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { StoredClip, StoredImage, StoredSetting } from './schema';
+
+export const DB_NAME = 'sift';
+
+/**
+ * Sift's IndexedDB, owned by the extension origin (service worker and extension pages; a
+ * content script would open the web page's database instead).
+ *
+ * Schema history: every change adds a `.version(n)` with an upgrade, never edits an old one.
+ * v1: clips, images (keyed to their clip), settings.
+ */
+export class SiftDb extends Dexie {
+  clips!: EntityTable<StoredClip, 'id'>;
+  images!: EntityTable<StoredImage, 'id'>;
+  settings!: EntityTable<StoredSetting, 'key'>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt, *terms',
+      images: 'id, clipId, [clipId+url]',
+      settings: 'key',
+    });
+  }
+}
+
+let shared: SiftDb | null = null;
+/** The extension's one database connection. */
+export function db(): SiftDb {
+  shared ??= new SiftDb();
+  return shared;
+}

@@ -1,0 +1,62 @@
+import type { EngineName } from '../core/types';
+
+/**
+ * Records as stored in IndexedDB. A clip and its images are written in one transaction,
+ * so a clip is whole or absent.
+ */
+export interface StoredClip {
+  /** Random UUID; stable across export/import. */
+  id: string;
+  url: string;
+  canonicalUrl: string | null;
+  title: string;
+  byline: string | null;
+  site: string | null;
+  /** ISO date the page states, if any. */
+  published: string | null;
+  /** Epoch ms. */
+  savedAt: number;
+  updatedAt: number;
+  lang: string | null;
+  dir: 'ltr' | 'rtl' | null;
+  tags: string[];
+  excerpt: string | null;
+  /**
+   * Clean HTML as the core produced it. `<img src>` keeps the original absolute URL; the
+   * reader swaps it for the blob: URL of the StoredImage with the same clipId + url and
+   * removes any image it has no bytes for, so rendering makes no network request.
+   */
+  html: string;
+  text: string;
+  wordCount: number;
+  readingMinutes: number;
+  engine: EngineName;
+  leadImage: string | null;
+  /** Epoch ms when moved to the trash; null while live. Trash is emptied after 30 days. */
+  deletedAt: number | null;
+  /** Lower-cased unique words of title + text, for the full-text index. */
+  terms: string[];
+}
+
+export interface StoredImage {
+  /** Random UUID. */
+  id: string;
+  clipId: string;
+  /** Absolute URL as it appears in the clip HTML. */
+  url: string;
+  /** The bytes; null when fetching failed (status 'failed'). */
+  blob: Blob | null;
+  mime: string | null;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  status: 'ok' | 'failed';
+  /** Why it failed (timeout, too large, HTTP status…), shown to the user. */
+  error: string | null;
+}
+
+/** Small key-value settings (reader preferences and the like). */
+export interface StoredSetting {
+  key: string;
+  value: unknown;
+}
