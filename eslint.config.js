@@ -50,6 +50,18 @@ export default tseslint.config(
     },
   },
   {
+    // Sub-folders of the core (records/, engines/): `../x` is still inside src/core, `../../x` is not.
+    files: ['src/core/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['dexie', 'preact', 'preact/*', 'webextension-polyfill', 'dompurify'], message: 'src/core is pure DOM TypeScript (STYLE.md, 1).' },
+          { group: ['../../*', '!../../core/*'], message: 'src/core may not import from outside src/core.' },
+        ],
+      }],
+    },
+  },
+  {
     // UI components get data and actions through props, never browser.* (STYLE.md, 7).
     files: ['src/popup/components/**/*.tsx', 'src/pages/**/components/**/*.tsx'],
     rules: {
