@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { readBackup } from './read';
+import { backupFiles, hostileBackups, validLibrary, zipFiles } from './fixtures';
+import { sha256Hex } from './bytes';
+
+const blob = (b: Uint8Array) => new Blob([b as Uint8Array<ArrayBuffer>]);
+
+describe('readBackup', () => {
+  it('reads a valid ZIP backup losslessly (emoji, RTL, CJK, image bytes)', async () => {
+    const lib = await validLibrary();
+    const parsed = await readBackup(blob(zipFiles(backupFiles(lib))));
+    expect(parsed.clips.map((c) => c.id).sort()).toEqual(['clip-cjk', 'clip-emoji', 'clip-rtl']);
+    const emoji = parsed.clips.find((c) => c.id === 'clip-emoji')!;
+    expect(emoji.title).toBe('Emoji 🎉 and accents: café');
+    expect(emoji.terms).toContain('party');
+    expect(parsed.clips.find((c) => c.id === 'clip-cjk')!.deletedAt).toBe(1500);
+    const img = parsed.images[0]!;
+    expect(await sha256Hex(new Uint8Array(await img.blob!.arrayBuffer()))).toBe(lib[0]!.entry.images[0]!.sha256);
+    expect(Object.getPrototypeOf(emoji)).toBe(Object.prototype);
+  });
+
+  it('refuses every hostile or broken backup with a clear message', async () => {
+    for (const h of await hostileBackups()) {
+      await expect(readBackup(blob(h.bytes)), h.name).rejects.toThrow(h.expect);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 30_000);
+});
