@@ -1,0 +1,212 @@
+/**
+ * Features of each text leaf for the gradient-boosted node classifier (SPEC §5, paper 004
+ * §3.1 b). The paper's nine (text length, sentences, whitespace, punctuation, depth, last
+ * and second-last tag, same-tag siblings, relative position) come first; the rest are
+ * ours and are named for what they measure: link density, the leaf's neighbourhood, the
+ * ancestors' semantic tags and class/id words, rendered geometry and VSSE's decisions.
+ *
+ * The same function runs in headless Chromium for training (training/) and in the page at
+ * extraction time, so the model sees exactly the features it was trained on. Changing a
+ * feature means re-running training (the model file records FEATURE_NAMES and refuses a
+ * mismatch).
+ */
+import { CJK_CHAR } from '../rules';
+import { punctuationCount } from './vsseAlgorithms';
+import type { VsseSelection } from './vsseSelect';
+import type { TextLeaf } from './vsseTextLeaves';
+
+/** Tag vocabulary for the "last tag" / "second-last tag" features; 0 = any other tag. */
+const TAG_CODES: readonly string[] = [
+  '', 'P', 'DIV', 'SPAN', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'A', 'SECTION',
+  'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'BLOCKQUOTE', 'PRE', 'FIGCAPTION',
+  'FIGURE', 'DT', 'DD', 'UL', 'OL', 'DL', 'TR', 'TABLE', 'FORM', 'BODY', 'CAPTION', 'SUMMARY',
+  'DETAILS', 'ADDRESS', 'CENTER', 'FONT', 'LABEL',
+];
+const TAG_INDEX = new Map(TAG_CODES.map((t, i) => [t, i]));
+const tagCode = (el: Element | null): number => (el ? TAG_INDEX.get(el.tagName.toUpperCase()) ?? 0 : 0);
+
+/**
+ * Class/id words that mark boilerplate or content containers, as in Readability's
+ * unlikely/positive candidate lists (Mozilla Readability.js REGEXPS), matched on the leaf
+ * and its ancestors.
+ */
+const NEGATIVE_WORDS = /(^|[\s_-])(comment|comments|footer|foot|nav|navbar|navigation|menu|sidebar|side|widget|share|sharing|social|related|recommend|promo|sponsor|advert|ads?|banner|cookie|consent|subscribe|newsletter|signup|login|breadcrumbs?|pagination|pager|popup|modal|masthead|byline|meta|tags?|author|disclaimer|copyright|rating|reviews?|cart|search)([\s_-]|$)/i;
+const POSITIVE_WORDS = /(^|[\s_-])(article|content|entry|post|story|body|main|text|prose|blog|news|page|single|hentry|markdown|rich-?text)([\s_-]|$)/i;
+
+/** Ancestor tags recorded as flags (HTML5 sectioning says what a region is for). */
+const FLAG_TAGS = ['NAV', 'HEADER', 'FOOTER', 'ASIDE', 'ARTICLE', 'MAIN', 'FORM', 'LI', 'TABLE', 'FIGURE', 'BLOCKQUOTE', 'PRE', 'A'] as const;
+
+const SENTENCE_END = /[.!?。！？]+(?=\s|$)|[。！？]/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+const DIGIT = /\p{N}/gu;
+
+/** Rendered box and type of an element in CSS px; zeros when not laid out (Node tests). */
+export interface LeafGeometry { top: number; left: number; width: number; height: number; fontSize: number; fontWeight: number }
+export type GeometryReader = (el: Element) => LeafGeometry;
+
+/** Geometry from the live layout: one getBoundingClientRect and one getComputedStyle per leaf. */
+export function liveGeometry(doc: Document): GeometryReader {
+  const view = doc.defaultView;
+  const scrollX = view?.scrollX ?? 0;
+  const scrollY = view?.scrollY ?? 0;
+  return (el) => {
+    const r = el.getBoundingClientRect();
+    const style = view?.getComputedStyle(el);
+    return {
+      top: r.top + scrollY,
+      left: r.left + scrollX,
+      width: r.width,
+      height: r.height,
+      fontSize: style ? parseFloat(style.fontSize) || 0 : 0,
+      fontWeight: style ? parseFloat(style.fontWeight) || 400 : 400,
+    };
+  };
+}
+
+export const FEATURE_NAMES = [
+  // paper 004 §3.1 b
+  'textLength', 'sentences', 'whitespace', 'punctuation', 'depth', 'lastTag', 'secondLastTag',
+  'sameTagSiblings', 'relativePosition',
+  // text
+  'words', 'relativeCharPosition', 'linkDensity', 'punctuationRatio', 'digitRatio', 'cjkRatio',
+  'endsWithPunctuation', 'textShareOfMax', 'headingLevel',
+  // neighbourhood
+  'prevTextLength', 'nextTextLength', 'prevLinkDensity', 'nextLinkDensity',
+  'parentText', 'parentLinkDensity', 'parentLeaves', 'grandText', 'grandLinkDensity',
+  'greatText', 'greatLinkDensity', 'greatShareOfPage', 'commonDepthWithDensest', 'leafDistanceToDensest',
+  // ancestors
+  'negativeAncestors', 'positiveAncestors', 'negativeSelf', 'positiveSelf',
+  ...FLAG_TAGS.map((t) => `in${t[0]}${t.slice(1).toLowerCase()}`),
+  // geometry
+  'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'fontSize', 'fontSizeRatio', 'fontWeight', 'centreOffset',
+  // VSSE (SPEC §3)
+  'vvtcRatio', 'vsseSeed', 'vsseInArea', 'vsseDistance',
+  // page
+  'pageLeaves', 'pageTextLength', 'pageLinkDensity',
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+interface Aggregate { text: number; links: number; leaves: number }
+
+/**
+ * One feature row per leaf, in FEATURE_NAMES order. `root` is the element the leaves were
+ * collected under (usually `<body>`).
+ */
+export function leafFeatures(
+  root: Element,
+  leaves: readonly TextLeaf[],
+  vsse: VsseSelection,
+  geometry: GeometryReader,
+): Float32Array[] {
+  const n = leaves.length;
+  if (n === 0) return [];
+  // Per-ancestor text and link totals, for the neighbourhood features.
+  const agg = new Map<Element, Aggregate>();
+  let pageText = 0;
+  let pageLinks = 0;
+  let densest = 0;
+  for (const leaf of leaves) {
+    pageText += leaf.text.length;
+    pageLinks += leaf.linkChars;
+    if (leaf.text.length > (leaves[densest] as TextLeaf).text.length) densest = leaf.index;
+    for (let a: Element | null = leaf.el; a; a = a.parentElement) {
+      const entry = agg.get(a) ?? { text: 0, links: 0, leaves: 0 };
+      entry.text += leaf.text.length;
+      entry.links += leaf.linkChars;
+      entry.leaves += 1;
+      agg.set(a, entry);
+      if (a === root) break;
+    }
+  }
+  const densestPath = new Set<Element>();
+  for (let a: Element | null = (leaves[densest] as TextLeaf).el; a; a = a.parentElement) {
+    densestPath.add(a);
+    if (a === root) break;
+  }
+  const densestDepth = (leaves[densest] as TextLeaf).depth;
+  const maxLen = (leaves[densest] as TextLeaf).text.length;
+
+  const geo = leaves.map((l) => geometry(l.el));
+  const rootGeo = geometry(root);
+  const pageHeight = Math.max(1, rootGeo.height, ...geo.map((g) => g.top + g.height));
+  const pageWidth = Math.max(1, rootGeo.width);
+  const fontSizes = geo.map((g) => g.fontSize).filter((s) => s > 0).sort((a, b) => a - b);
+  const medianFont = fontSizes[Math.floor(fontSizes.length / 2)] ?? 16;
+
+  const ancestorOf = (el: Element, k: number): Element | null => {
+    let a: Element | null = el;
+    for (let i = 0; i < k && a && a !== root; i++) a = a.parentElement;
+    return a;
+  };
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+
+  let charsBefore = 0;
+  const rows: Float32Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const leaf = leaves[i] as TextLeaf;
+    const el = leaf.el;
+    const text = leaf.text;
+    const len = text.length;
+    const parent = el.parentElement;
+    const tag = el.tagName.toUpperCase();
+    let sameTag = 0;
+    if (parent) for (const sib of parent.children) if (sib.tagName === el.tagName) sameTag++;
+    const sentences = (text.match(SENTENCE_END) ?? []).length;
+    const words = (text.match(WORD) ?? []).length;
+    const punct = punctuationCount(text);
+    let cjk = 0;
+    for (const ch of text) if (CJK_CHAR.test(ch)) cjk++;
+    const prev = leaves[i - 1];
+    const next = leaves[i + 1];
+    const p1 = agg.get(ancestorOf(el, 1) ?? el) ?? { text: 0, links: 0, leaves: 0 };
+    const p2 = agg.get(ancestorOf(el, 2) ?? el) ?? p1;
+    const p3 = agg.get(ancestorOf(el, 3) ?? el) ?? p2;
+    let common = 0;
+    for (let a: Element | null = el; a; a = a.parentElement) {
+      if (densestPath.has(a)) { common = leafDepth(a, root); break; }
+      if (a === root) break;
+    }
+    let neg = 0;
+    let pos = 0;
+    const flags = new Array<number>(FLAG_TAGS.length).fill(0);
+    for (let a: Element | null = parent; a && a !== root; a = a.parentElement) {
+      const words = `${a.id} ${a.getAttribute('class') ?? ''} ${a.getAttribute('role') ?? ''}`;
+      if (NEGATIVE_WORDS.test(words)) neg++;
+      if (POSITIVE_WORDS.test(words)) pos++;
+      const fi = (FLAG_TAGS as readonly string[]).indexOf(a.tagName.toUpperCase());
+      if (fi >= 0) flags[fi] = 1;
+    }
+    const selfWords = `${el.id} ${el.getAttribute('class') ?? ''} ${el.getAttribute('role') ?? ''}`;
+    const g = geo[i] as LeafGeometry;
+    const d = vsse.decisions[i];
+    const heading = /^H[1-6]$/.test(tag) ? Number(tag[1]) : 0;
+
+    rows.push(Float32Array.from([
+      len, sentences, leaf.rawWhitespace, punct, leaf.depth, tagCode(el), tagCode(parent),
+      sameTag, n > 1 ? i / (n - 1) : 0,
+      words, ratio(charsBefore, pageText), ratio(leaf.linkChars, len), ratio(punct, len),
+      ratio((text.match(DIGIT) ?? []).length, len), ratio(cjk, len),
+      /[.!?。！？:;"”’)]$/u.test(text) ? 1 : 0, ratio(len, maxLen), heading,
+      prev ? prev.text.length : -1, next ? next.text.length : -1,
+      prev ? ratio(prev.linkChars, prev.text.length) : -1, next ? ratio(next.linkChars, next.text.length) : -1,
+      p1.text, ratio(p1.links, p1.text), p1.leaves, p2.text, ratio(p2.links, p2.text),
+      p3.text, ratio(p3.links, p3.text), ratio(p3.text, pageText),
+      ratio(common, densestDepth), Math.abs(i - densest) / n,
+      neg, pos, NEGATIVE_WORDS.test(selfWords) ? 1 : 0, POSITIVE_WORDS.test(selfWords) ? 1 : 0,
+      ...flags,
+      g.top, g.top / pageHeight, g.left, g.width, g.width / pageWidth, g.height, g.fontSize,
+      g.fontSize / medianFont, g.fontWeight, Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth,
+      d ? d.vvtcRatio : 0, d?.seed ? 1 : 0, d?.inArea ? 1 : 0, d ? d.distance : 64,
+      n, pageText, ratio(pageLinks, pageText),
+    ]));
+    charsBefore += len;
+  }
+  return rows;
+}
+
+function leafDepth(el: Element, root: Element): number {
+  let d = 0;
+  for (let a: Element | null = el; a && a !== root; a = a.parentElement) d++;
+  return d;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  documentFrequency, hamming, keywords, pathSimilarity, pcs, punctuationCount, seedIndices, simhash,
+  tfidfWeights, tokenHash64, vvtc,
+} from './vsseAlgorithms';
+
+describe('punctuation score vvtc (SPEC §3.1)', () => {
+  it('counts ASCII and CJK punctuation', () => {
+    expect(punctuationCount('Hello, world! (Yes.)')).toBe(5);
+    expect(punctuationCount('你好，世界。「引用」！')).toBe(5);
+    expect(punctuationCount('no marks here')).toBe(0);
+  });
+  it('is (length/N)·(punct/N) and zero without leaves', () => {
+    expect(vvtc(100, 5, 10)).toBeCloseTo(10 * 0.5);
+    expect(vvtc(100, 5, 0)).toBe(0);
+  });
+  it('selects seeds at vvtc/max ≥ T1', () => {
+    expect(seedIndices([1, 10, 8, 7.9, 0], 0.8)).toEqual([1, 2]);
+    expect(seedIndices([0, 0], 0.8)).toEqual([]);
+  });
+});
+
+describe('pcs: longest common subsequence of tag paths (002 formula 2)', () => {
+  it('finds the LCS, not just the common prefix', () => {
+    const x = ['HTML', 'BODY', 'DIV', 'ARTICLE', 'DIV', 'P'];
+    const y = ['HTML', 'BODY', 'MAIN', 'ARTICLE', 'P'];
+    expect(pcs(x, y)).toEqual(['HTML', 'BODY', 'ARTICLE', 'P']);
+    expect(pathSimilarity(x, y)).toBeCloseTo(4 / 5);
+  });
+  it('handles empty and disjoint paths', () => {
+    expect(pcs([], ['A'])).toEqual([]);
+    expect(pcs(['A', 'B'], ['C', 'D'])).toEqual([]);
+    expect(pathSimilarity([], ['A'])).toBe(0);
+  });
+  it('on element identity yields the common ancestor chain', () => {
+    const root = {}; const a = {}; const b = {}; const c = {};
+    expect(pcs([root, a, b], [root, a, c])).toEqual([root, a]);
+  });
+});
+
+describe('SimHash (002 §4.4)', () => {
+  const seg = new Intl.Segmenter('en', { granularity: 'word' });
+  it('hashes tokens to stable 64-bit fingerprints', () => {
+    expect(tokenHash64('sift')).toEqual(tokenHash64('sift'));
+    expect(tokenHash64('sift')).not.toEqual(tokenHash64('sifts'));
+  });
+  it('gives identical weights identical fingerprints and unrelated texts ~32 bits apart', () => {
+    const a = simhash(new Map([['storm', 2], ['coast', 1], ['rain', 1]]));
+    const b = simhash(new Map([['storm', 2], ['coast', 1], ['rain', 1]]));
+    expect(hamming(a, b)).toBe(0);
+    const c = simhash(new Map([['recipe', 2], ['butter', 1], ['flour', 1]]));
+    expect(hamming(a, c)).toBeGreaterThan(10);
+  });
+  it('moves little when a light keyword is added', () => {
+    // weights 8,4,2,1: every bit's vote sum is odd, so |sum| ≥ 1 and a 0.2 keyword flips no bit
+    const base = new Map([['storm', 8], ['coast', 4], ['rain', 2], ['wind', 1]]);
+    const plus = new Map(base).set('monday', 0.2);
+    expect(hamming(simhash(base), simhash(plus))).toBe(0);
+    expect(hamming(simhash(base), simhash(new Map(base).set('monday', 30)))).toBeGreaterThan(3);
+  });
+  it('segments words with Intl.Segmenter in any script', () => {
+    expect(keywords('Storms hit the coast, again.', seg)).toEqual(['storms', 'hit', 'the', 'coast', 'again']);
+    const zh = keywords('暴风雨袭击了海岸。', new Intl.Segmenter('zh', { granularity: 'word' }));
+    expect(zh.length).toBeGreaterThan(1);
+    expect(zh.join('')).toBe('暴风雨袭击了海岸');
+  });
+  it('weights keywords by TF·(log(N/N_k)+L)', () => {
+    const paragraphs = [['storm', 'coast'], ['storm', 'rain'], ['storm']];
+    const df = documentFrequency(paragraphs);
+    expect(df.get('storm')).toBe(3);
+    const w = tfidfWeights(['storm', 'storm', 'rain'], df, 3, 1);
+    expect(w.get('storm')).toBeCloseTo(2 * (Math.log(1) + 1));
+    expect(w.get('rain')).toBeCloseTo(Math.log(3) + 1);
+    // a title word found in no paragraph counts as N_k = 1
+    expect(tfidfWeights(['unseen'], df, 3, 1).get('unseen')).toBeCloseTo(Math.log(3) + 1);
+  });
+});

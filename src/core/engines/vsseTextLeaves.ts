@@ -1,0 +1,107 @@
+/**
+ * Text leaves as VSSE (SPEC §3) and the node classifier (SPEC §5) see a page.
+ *
+ * Both papers work on "leaf nodes holding text" after inline markup is dissolved: the
+ * classifier paper removes `<a>`, `<span>`, `<strong>`… but keeps their text (004 §3.1 a,
+ * Fig. 4), and VSSE's pairs ⟨path, content⟩ are one per text-bearing leaf (002 §3). So a
+ * text leaf here is a block-level element together with the text of its inline content
+ * (text nodes and inline elements, recursively, stopping at nested blocks). A block that
+ * holds both text and nested blocks (`<div>intro <p>…</p></div>`) is a leaf for its own
+ * inline text; its nested blocks are leaves of their own.
+ *
+ * Unknown and custom elements (`<my-card>`) count as blocks: treating them as inline would
+ * fuse whole web-component pages into one leaf.
+ */
+import { SKIP_SUBTREE_TAGS } from '../rules';
+
+/** Phrasing (inline) elements whose text belongs to the enclosing block's leaf. */
+export const INLINE_TAGS: ReadonlySet<string> = new Set([
+  'A', 'ABBR', 'ACRONYM', 'B', 'BDI', 'BDO', 'BIG', 'BR', 'CITE', 'CODE', 'DATA', 'DEL', 'DFN',
+  'EM', 'FONT', 'I', 'IMG', 'INS', 'KBD', 'LABEL', 'MARK', 'METER', 'NOBR', 'OUTPUT', 'PICTURE',
+  'PROGRESS', 'Q', 'RP', 'RT', 'RUBY', 'S', 'SAMP', 'SMALL', 'SPAN', 'STRIKE', 'STRONG', 'SUB',
+  'SUP', 'TIME', 'TT', 'U', 'VAR', 'WBR',
+]);
+
+export interface TextLeaf {
+  /** The block element that owns the text. */
+  el: Element;
+  /** Inline text with whitespace collapsed (what a reader sees). */
+  text: string;
+  /** Whitespace characters in the raw text nodes, before collapsing (004: "length of space"). */
+  rawWhitespace: number;
+  /** Characters of `text` inside `<a>`, each text run trimmed (spaces between runs not counted). */
+  linkChars: number;
+  /** Position in document order among the page's leaves. */
+  index: number;
+  /** Element depth below the root passed to collectTextLeaves (root = 0). */
+  depth: number;
+}
+
+/** Whether an element is rendered; the caller passes the layout probe's answer. */
+export type IsRendered = (el: Element) => boolean;
+
+const WS = /\s+/g;
+
+/**
+ * Walk `root` in document order and return its text leaves. Hidden subtrees (per
+ * `isRendered`, asked once per block element) and non-text subtrees (SKIP_SUBTREE_TAGS)
+ * are not entered.
+ */
+export function collectTextLeaves(root: Element, isRendered: IsRendered): TextLeaf[] {
+  const leaves: TextLeaf[] = [];
+
+  const visitBlock = (block: Element, depth: number): void => {
+    const parts: string[] = [];
+    let rawWhitespace = 0;
+    let linkChars = 0;
+    const nestedBlocks: Element[] = [];
+
+    const gather = (node: Node, inLink: boolean): void => {
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) {
+          const raw = child.nodeValue ?? '';
+          if (!raw) continue;
+          const ws = raw.match(WS);
+          if (ws) for (const w of ws) rawWhitespace += w.length;
+          parts.push(raw);
+          if (inLink) linkChars += raw.replace(WS, ' ').trim().length;
+        } else if (child.nodeType === 1) {
+          const el = child as Element;
+          const tag = el.tagName.toUpperCase();
+          if (SKIP_SUBTREE_TAGS.has(tag)) continue;
+          if (tag === 'BR') { parts.push('\n'); continue; }
+          if (INLINE_TAGS.has(tag)) gather(el, inLink || tag === 'A');
+          else nestedBlocks.push(el);
+        }
+      }
+    };
+    gather(block, block.tagName.toUpperCase() === 'A');
+
+    const text = parts.join('').replace(WS, ' ').trim();
+    if (text) {
+      leaves.push({ el: block, text, rawWhitespace, linkChars: Math.min(linkChars, text.length), index: leaves.length, depth });
+    }
+    for (const nested of nestedBlocks) {
+      if (isRendered(nested)) visitBlock(nested, depthOf(nested, root));
+    }
+  };
+
+  visitBlock(root, 0);
+  return leaves;
+}
+
+function depthOf(el: Element, root: Element): number {
+  let d = 0;
+  for (let n: Element | null = el; n && n !== root; n = n.parentElement) d++;
+  return d;
+}
+
+/** The tag path of an element, root first (VSSE §3 "tag path"), as elements. */
+export function elementPath(el: Element, root: Element): Element[] {
+  const path: Element[] = [];
+  for (let n: Element | null = el; n; n = n.parentElement) {
+    path.push(n);
+    if (n === root) break;
+  }
+  return path.reverse();
+}

@@ -1,0 +1,91 @@
+/**
+ * Feature extraction for the node classifier (SPEC §5), run ONCE per dataset and cached:
+ *
+ *   npx tsx training/extractFeatures.ts --data /work/shared/bench-data/wcxb-dev --out training/cache/wcxb-dev.jsonl.gz
+ *
+ * Each page is served to headless Chromium (/usr/bin/chromium) at its original URL from the
+ * captured bytes, like the benchmark does: page scripts disabled, every other request
+ * aborted, so layout (and with it the geometry features) is real but nothing leaves the
+ * machine. In the page we evaluate the SAME feature code the classifier engine runs
+ * (training/pageEntry.ts bundles src/core), and write one JSON line per page:
+ * `{id, url, type, texts[], rows[][], ms}`.
+ */
+import { buildSync } from 'esbuild';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { gunzipSync, createGzip } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+interface TruthRow { id: string; url: string; type: string }
+
+function arg(name: string, fallback?: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? process.argv[i + 1] : fallback;
+  if (v === undefined) throw new Error(`missing --${name}`);
+  return v;
+}
+
+async function readTruth(dir: string): Promise<TruthRow[]> {
+  const rows: TruthRow[] = [];
+  const rl = createInterface({ input: createReadStream(join(dir, 'truth.jsonl')) });
+  for await (const line of rl) if (line.trim()) rows.push(JSON.parse(line) as TruthRow);
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const data = arg('data');
+  const out = arg('out');
+  const limit = Number(arg('limit', '0'));
+  const concurrency = Number(arg('concurrency', '2'));
+  const bundle = buildSync({
+    entryPoints: [join(import.meta.dirname, 'pageEntry.ts')], bundle: true, write: false, format: 'iife', target: 'es2022',
+  }).outputFiles[0]!.text;
+
+  let truth = await readTruth(data);
+  if (limit > 0) truth = truth.slice(0, limit);
+  mkdirSync(dirname(out), { recursive: true });
+  const gz = createGzip();
+  gz.pipe(createWriteStream(out));
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  let next = 0;
+  let done = 0;
+  const t0 = Date.now();
+  const worker = async () => {
+    const page = await context.newPage();
+    for (;;) {
+      const row = truth[next++];
+      if (!row) break;
+      const file = join(data, 'pages', `${row.id}.html.gz`);
+      if (!existsSync(file)) continue;
+      const body = gunzipSync(readFileSync(file));
+      const target = new URL(row.url).href;
+      await page.unroute('**/*');
+      await page.route('**/*', (route) => {
+        const req = route.request();
+        if (req.isNavigationRequest() && req.url() === target) {
+          return route.fulfill({ status: 200, contentType: 'text/html', body });
+        }
+        return route.abort();
+      });
+      try {
+        await page.goto(target, { waitUntil: 'load', timeout: 20000 });
+        const result = await page.evaluate(`(() => { ${bundle}; return SiftTrain.features(document); })()`);
+        gz.write(JSON.stringify({ id: row.id, url: row.url, type: row.type, ...(result as object) }) + '\n');
+      } catch (err) {
+        process.stderr.write(`${row.id}: ${(err as Error).message.split('\n')[0]}\n`);
+      }
+      done++;
+      if (done % 50 === 0) process.stderr.write(`${done}/${truth.length} pages, ${((Date.now() - t0) / done).toFixed(0)} ms/page\n`);
+    }
+    await page.close();
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await browser.close();
+  await new Promise<void>((resolve) => gz.end(resolve));
+  process.stderr.write(`done: ${done} pages in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });
