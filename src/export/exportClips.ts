@@ -1,0 +1,149 @@
+import type { SiftDb } from '../storage/db';
+import type { StoredClip, StoredImage } from '../storage/schema';
+import { sanitizeToFragment } from '../shared/sanitize';
+import { base64Encode } from '../backup/bytes';
+import { clipBatches, writeBackupJson, writeBackupZip } from '../backup/write';
+import { EPUB_IMAGE_TYPES, writeEpub, type EpubChapter } from './epub';
+import { standaloneHtml } from './html';
+import { clipToMarkdown } from './markdown';
+import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
+import { makeOffline } from './offline';
+import { ZipStream } from './zipStream';
+
+/**
+ * Every export format, driven from extension pages (they need a DOM for DOMPurify,
+ * turndown and XMLSerializer). Clips are read in batches and written entry by entry into a
+ * streamed ZIP, so memory holds one batch, not the library.
+ */
+export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'backup-zip' | 'backup-json';
+
+export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  'markdown': 'Markdown (.md)',
+  'markdown-zip': 'Markdown + images (ZIP, Obsidian vault)',
+  'html': 'Self-contained HTML',
+  'epub': 'EPUB e-book',
+  'backup-zip': 'Full backup (ZIP)',
+  'backup-json': 'Full backup (JSON)',
+};
+
+export interface ExportOutput {
+  blob: Blob;
+  filename: string;
+}
+
+export type ExportProgress = (done: number, total: number, label: string) => void;
+
+const okImages = (images: StoredImage[]) => images.filter((im): im is StoredImage & { blob: Blob } => im.status === 'ok' && !!im.blob);
+const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
+
+/** The sanitized body of a clip inside a detached <div> of this document. */
+function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | null): HTMLDivElement {
+  const fragment = sanitizeToFragment(clip.html, document);
+  makeOffline(fragment, localUrl);
+  const div = document.createElement('div');
+  div.append(fragment);
+  return div;
+}
+
+async function dataUri(blob: Blob, mime: string | null): Promise<string> {
+  return `data:${mime ?? 'application/octet-stream'};base64,${base64Encode(new Uint8Array(await blob.arrayBuffer()))}`;
+}
+
+export async function exportClips(db: SiftDb, format: ExportFormat, ids: string[], onProgress: ExportProgress = () => undefined): Promise<ExportOutput> {
+  const stamp = dateStamp();
+  if (format === 'backup-zip') return { blob: await writeBackupZip(db, onProgress), filename: `sift-backup-${stamp}.zip` };
+  if (format === 'backup-json') return { blob: await writeBackupJson(db, onProgress), filename: `sift-backup-${stamp}.json` };
+  if (ids.length === 0) throw new Error('Select at least one clip to export.');
+
+  if (ids.length === 1 && (format === 'markdown' || format === 'html')) {
+    const [batch] = await collect(clipBatches(db, ids));
+    const item = batch?.[0];
+    if (!item) throw new Error('That clip no longer exists.');
+    onProgress(1, 1, 'Exporting');
+    if (format === 'markdown') {
+      const md = clipToMarkdown(item.clip, sanitizedBody(item.clip, remoteOnly));
+      return { blob: new Blob([md], { type: 'text/markdown;charset=utf-8' }), filename: `${slugify(item.clip.title)}.md` };
+    }
+    return { blob: new Blob([await htmlFile(item.clip, item.images)], { type: 'text/html;charset=utf-8' }), filename: `${slugify(item.clip.title)}.html` };
+  }
+
+  if (format === 'epub') {
+    return { blob: await writeEpub(epubChapters(db, ids), { title: ids.length === 1 ? 'Sift clip' : `Sift: ${ids.length} clips`, count: ids.length }, onProgress), filename: `Sift ${stamp}.epub` };
+  }
+
+  const zip = new ZipStream();
+  const names = new NameAllocator();
+  const assetNames = new NameAllocator();
+  let done = 0;
+  for await (const batch of clipBatches(db, ids)) {
+    for (const { clip, images } of batch) {
+      const base = slugify(clip.title);
+      if (format === 'html') {
+        zip.addText(names.take(base, '.html'), await htmlFile(clip, images));
+      } else {
+        // Obsidian vault layout: notes at the top, attachments in assets/, relative links.
+        const local = new Map<string, string>();
+        for (const im of okImages(images)) {
+          if (local.has(im.url)) continue;
+          const file = assetNames.take(`${base}-${local.size + 1}`, extensionFor(im.mime));
+          await zip.addBlob(`assets/${file}`, im.blob);
+          local.set(im.url, `assets/${encodeURI(file)}`);
+        }
+        const md = clipToMarkdown(clip, sanitizedBody(clip, (url) => local.get(url) ?? remoteOnly(url)));
+        zip.addText(names.take(base, '.md'), md);
+      }
+      onProgress(++done, ids.length, 'Exporting');
+    }
+  }
+  const suffix = format === 'html' ? ' (HTML)' : '';
+  return { blob: await zip.finish(), filename: `Sift ${stamp}${suffix}.zip` };
+}
+
+async function htmlFile(clip: StoredClip, images: StoredImage[]): Promise<string> {
+  const inline = new Map<string, string>();
+  for (const im of okImages(images)) if (!inline.has(im.url)) inline.set(im.url, await dataUri(im.blob, im.mime));
+  // Sanitized again at export: the stored HTML may predate today's sanitizer rules.
+  const body = sanitizedBody(clip, (url) => inline.get(url) ?? null);
+  return standaloneHtml(clip, body.innerHTML);
+}
+
+async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChapter> {
+  let n = 0;
+  for await (const batch of clipBatches(db, ids)) {
+    for (const { clip, images } of batch) {
+      n++;
+      const files: EpubChapter['images'] = [];
+      const local = new Map<string, string>();
+      for (const im of okImages(images)) {
+        const mime = (im.mime ?? '').toLowerCase();
+        if (!EPUB_IMAGE_TYPES.has(mime) || local.has(im.url)) continue;
+        const path = `images/${n}-${local.size + 1}${extensionFor(mime)}`;
+        local.set(im.url, path);
+        files.push({ path, mime, blob: im.blob });
+      }
+      const fragment = sanitizeToFragment(clip.html, document);
+      makeOffline(fragment, (url) => local.get(url) ?? null);
+      yield { clip, body: fragment, images: files };
+    }
+  }
+}
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+/** Saves a Blob through an <a download> on the extension page: no downloads permission needed. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in Chromium; a minute is plenty.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { sampleClip } from '../storage/librarySamples';
+import { sanitizeToFragment } from '../shared/sanitize';
+import { clipToMarkdown } from './markdown';
+import { NameAllocator, slugify } from './names';
+import { makeOffline } from './offline';
+
+function body(html: string, local: (u: string) => string | null = (u) => u): HTMLDivElement {
+  const f = sanitizeToFragment(html);
+  makeOffline(f, local);
+  const div = document.createElement('div');
+  div.append(f);
+  return div;
+}
+
+describe('Markdown export', () => {
+  const clip = sampleClip({
+    id: 'x', title: 'A "quoted" title: with colon', html: '', byline: 'Ada', published: '2026-01-02',
+    savedAt: Date.UTC(2026, 10, 21, 5, 0, 0), tags: ['web', 'naïve "tag"'], url: 'https://example.com/a',
+  });
+
+  it('writes YAML front matter that survives quotes and unicode', () => {
+    const md = clipToMarkdown(clip, body('<p>Hello</p>'));
+    expect(md.startsWith('---\ntitle: "A \\"quoted\\" title: with colon"\nurl: "https://example.com/a"\nauthor: "Ada"\npublished: "2026-01-02"\nsaved: "2026-11-21T05:00:00.000Z"\ntags: ["web", "naïve \\"tag\\""]\n---\n')).toBe(true);
+    expect(md).toContain('# A "quoted" title: with colon\n\nHello');
+  });
+
+  it('turns tables into GFM tables (even without <th>) and code into fenced blocks', () => {
+    const md = clipToMarkdown(clip, body(`<table>
+      <tr><td>Name</td><td>Value</td></tr>
+      <tr><td>a</td><td>1<br>2</td></tr></table><pre><code>const x = 1;\nif (x) {}</code></pre>`));
+    expect(md).toContain('| Name | Value |\n| --- | --- |\n| a | 1 2 |');
+    expect(md).toContain('```\nconst x = 1;\nif (x) {}\n```');
+  });
+
+  it('points images at local assets and drops those without bytes', () => {
+    const md = clipToMarkdown(clip, body('<p><img src="https://i.example/a.png" alt="A"><img src="https://i.example/b.png" alt="B"></p>',
+      (u) => (u.endsWith('a.png') ? 'assets/A%20title-1.png' : null)));
+    expect(md).toContain('![A](assets/A%20title-1.png)');
+    expect(md).not.toContain('b.png');
+  });
+
+  it('makes file names safe and unique', () => {
+    expect(slugify('a/b\\c: d?*|<>"')).toBe('a b c d');
+    expect(slugify('北京的天气 🎉')).toBe('北京的天气 🎉');
+    expect(slugify('...')).toBe('clip');
+    const n = new NameAllocator();
+    expect([n.take('A', '.md'), n.take('a', '.md'), n.take('A', '.md')]).toEqual(['A.md', 'a 2.md', 'A 3.md']);
+  });
+});

@@ -1,0 +1,82 @@
+import TurndownService from 'turndown';
+import { gfm } from 'turndown-plugin-gfm';
+import type { StoredClip } from '../storage/schema';
+
+/**
+ * Clip → Markdown with YAML front matter (title, url, author, published, saved, tags),
+ * GFM tables and fenced code. Input is an already-sanitized element (see exportClip).
+ */
+
+let service: TurndownService | null = null;
+function turndown(): TurndownService {
+  if (service) return service;
+  service = new TurndownService({
+    headingStyle: 'atx', codeBlockStyle: 'fenced', fence: '```', bulletListMarker: '-', emDelimiter: '*', hr: '---',
+  });
+  service.use(gfm);
+  return service;
+}
+
+/** YAML double-quoted scalars accept JSON string escapes, so JSON.stringify is a safe quoter. */
+const yamlString = (s: string | null) => (s === null ? 'null' : JSON.stringify(s));
+
+export function frontMatter(clip: StoredClip): string {
+  return [
+    '---',
+    `title: ${yamlString(clip.title)}`,
+    `url: ${yamlString(clip.canonicalUrl ?? clip.url)}`,
+    `author: ${yamlString(clip.byline)}`,
+    `published: ${yamlString(clip.published)}`,
+    `saved: ${yamlString(new Date(clip.savedAt).toISOString())}`,
+    `tags: [${clip.tags.map((t) => JSON.stringify(t)).join(', ')}]`,
+    '---',
+    '',
+  ].join('\n');
+}
+
+/**
+ * GFM tables need a header row and one line per row; the GFM plugin keeps any other table
+ * as raw HTML and trips over whitespace text between cells. So: drop that whitespace,
+ * promote a first row of <td> to <th>, and flatten line breaks inside cells.
+ */
+export function prepareTables(root: Element): void {
+  for (const table of Array.from(root.querySelectorAll('table'))) {
+    for (const el of [table, ...Array.from(table.querySelectorAll('thead, tbody, tfoot, tr'))]) {
+      for (const n of Array.from(el.childNodes)) if (n.nodeType === 3 && !n.textContent?.trim()) n.remove();
+      for (const n of Array.from(el.childNodes)) if (n.nodeType === 8) n.remove();
+    }
+    for (const caption of Array.from(table.querySelectorAll('caption, colgroup'))) caption.remove();
+    const rows = Array.from(table.querySelectorAll('tr'));
+    const first = rows[0];
+    if (!first) continue;
+    if (!Array.from(first.children).every((c) => c.nodeName === 'TH') || first.parentElement?.nodeName === 'TBODY') {
+      const doc = table.ownerDocument;
+      const head = doc.createElement('thead');
+      const tr = doc.createElement('tr');
+      for (const cell of Array.from(first.children)) {
+        const th = doc.createElement('th');
+        th.append(...Array.from(cell.childNodes));
+        tr.append(th);
+      }
+      head.append(tr);
+      first.remove();
+      table.prepend(head);
+    }
+    for (const cell of Array.from(table.querySelectorAll('td, th'))) {
+      for (const br of Array.from(cell.querySelectorAll('br'))) br.replaceWith(' ');
+      for (const block of Array.from(cell.querySelectorAll('p, div, li'))) block.append(' ');
+    }
+  }
+}
+
+/** Markdown body of a sanitized element; `element` is modified (tables normalised). */
+export function htmlToMarkdown(element: Element): string {
+  prepareTables(element);
+  return turndown().turndown(element as unknown as TurndownService.Node).trim();
+}
+
+export function clipToMarkdown(clip: StoredClip, body: Element): string {
+  const md = htmlToMarkdown(body);
+  const heading = /^#\s/.test(md) ? '' : `# ${clip.title.replace(/\s+/g, ' ')}\n\n`;
+  return `${frontMatter(clip)}\n${heading}${md}\n`;
+}
