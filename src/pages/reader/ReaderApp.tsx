@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { SanitizedHtml } from '../../ui/SanitizedHtml';
+import type { StoredClip, StoredImage } from '../../storage/schema';
+import { makeOffline } from '../../export/offline';
+import { safeHttpUrl } from '../../export/html';
+import type { ReaderApi } from './api';
+import { DEFAULT_PREFS, SIZE, THEMES, WIDTH, type ReaderPrefs } from './prefs';
+import { Toolbar } from './components/Toolbar';
+import { Help } from './components/Help';
+
+const LIBRARY_HREF = '../library/index.html';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'missing'; id: string | null }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; clip: StoredClip; images: StoredImage[] };
+
+/** Applies preferences to <html> so the print stylesheet and CSS themes can see them. */
+function applyPrefs(p: ReaderPrefs): void {
+  const root = document.documentElement;
+  root.dataset.theme = p.theme;
+  root.dataset.font = p.font;
+  // CSSOM writes are allowed under the extension CSP (style-src 'self'); style attributes are not.
+  root.style.setProperty('--reader-size', `${p.size}px`);
+  root.style.setProperty('--reader-width', `${p.width}ch`);
+  root.style.setProperty('--reader-leading', String(p.lineHeight));
+}
+
+function formatDate(ms: number | string | null): string | null {
+  if (ms === null) return null;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [prefs, setPrefs] = useState<ReaderPrefs>(DEFAULT_PREFS);
+  const [panel, setPanel] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [nav, setNav] = useState<{ newer: string | null; older: string | null }>({ newer: null, older: null });
+  const prefsLoaded = useRef(false);
+
+  useEffect(() => {
+    void api.getPrefs().then((p) => {
+      prefsLoaded.current = true;
+      setPrefs(p);
+      applyPrefs(p);
+    });
+  }, [api]);
+
+  useEffect(() => {
+    if (!id) {
+      setState({ kind: 'missing', id });
+      return;
+    }
+    api.load(id).then(
+      (r) => {
+        if (!r) return setState({ kind: 'missing', id });
+        setState({ kind: 'ready', clip: r.clip, images: r.images });
+        document.title = `${r.clip.title} · Sift`;
+        void api.neighbours(r.clip).then(setNav);
+      },
+      (err: unknown) => setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
+    );
+  }, [api, id]);
+
+  const changePrefs = useCallback((p: ReaderPrefs) => {
+    setPrefs(p);
+    applyPrefs(p);
+    void api.setPrefs(p);
+  }, [api]);
+
+  // One blob: URL per stored image, keyed by the original URL the clip HTML carries.
+  const blobUrls = useMemo(() => {
+    const map = new Map<string, string>();
+    if (state.kind !== 'ready') return map;
+    for (const im of state.images) {
+      if (im.status === 'ok' && im.blob && !map.has(im.url)) map.set(im.url, URL.createObjectURL(im.blob));
+    }
+    return map;
+  }, [state]);
+  useEffect(() => () => { for (const u of blobUrls.values()) URL.revokeObjectURL(u); }, [blobUrls]);
+
+  // Images without stored bytes are removed: the reader never touches the network.
+  const transform = useCallback((fragment: DocumentFragment) => makeOffline(fragment, (url) => blobUrls.get(url) ?? null), [blobUrls]);
+
+  const original = state.kind === 'ready' ? safeHttpUrl(state.clip.canonicalUrl ?? state.clip.url) : null;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
+      const step = Math.round(window.innerHeight * 0.1);
+      const go = (clipId: string | null) => { if (clipId) location.search = `?id=${encodeURIComponent(clipId)}`; };
+      switch (e.key) {
+        case 'j': window.scrollBy({ top: step }); break;
+        case 'k': window.scrollBy({ top: -step }); break;
+        case 'n': go(nav.older); break;
+        case 'p': go(nav.newer); break;
+        case '+': case '=': changePrefs({ ...prefs, size: Math.min(SIZE.max, prefs.size + 1) }); break;
+        case '-': changePrefs({ ...prefs, size: Math.max(SIZE.min, prefs.size - 1) }); break;
+        case ']': changePrefs({ ...prefs, width: Math.min(WIDTH.max, prefs.width + WIDTH.step) }); break;
+        case '[': changePrefs({ ...prefs, width: Math.max(WIDTH.min, prefs.width - WIDTH.step) }); break;
+        case 't': changePrefs({ ...prefs, theme: THEMES[(THEMES.indexOf(prefs.theme) + 1) % THEMES.length]! }); break;
+        case 'a': setPanel((v) => !v); break;
+        case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
+        case 'l': location.href = LIBRARY_HREF; break;
+        case 'Escape': if (panel || help) { setPanel(false); setHelp(false); } else location.href = LIBRARY_HREF; break;
+        case '?': setHelp((v) => !v); break;
+        default: return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [prefs, nav, original, panel, help, changePrefs]);
+
+  return (
+    <>
+      <Toolbar prefs={prefs} onChange={changePrefs} libraryHref={LIBRARY_HREF} originalHref={original}
+        open={panel} onToggle={() => setPanel((v) => !v)} />
+      {help && <Help onClose={() => setHelp(false)} />}
+      <main id="main" class="reader" aria-busy={state.kind === 'loading'}>
+        {state.kind === 'loading' && <p class="status">Opening…</p>}
+        {state.kind === 'missing' && (
+          <div class="status" role="alert">
+            <h1>Clip not found</h1>
+            <p>It may have been deleted, or the link is incomplete. <a href={LIBRARY_HREF}>Go to the library</a>.</p>
+          </div>
+        )}
+        {state.kind === 'error' && (
+          <div class="status" role="alert"><h1>Could not open this clip</h1><p>{state.message}</p></div>
+        )}
+        {state.kind === 'ready' && <Article clip={state.clip} transform={transform} original={original} />}
+      </main>
+      {state.kind === 'ready' && (nav.newer || nav.older) && (
+        <nav class="pager" aria-label="More clips">
+          {nav.newer ? <a href={`?id=${encodeURIComponent(nav.newer)}`} rel="prev">← Newer</a> : <span />}
+          {nav.older ? <a href={`?id=${encodeURIComponent(nav.older)}`} rel="next">Older →</a> : <span />}
+        </nav>
+      )}
+    </>
+  );
+}
+
+function Article({ clip, transform, original }: { clip: StoredClip; transform: (f: DocumentFragment) => void; original: string | null }) {
+  const dir = clip.dir ?? undefined;
+  const lang = clip.lang ?? undefined;
+  const meta = [clip.byline, clip.site, formatDate(clip.published)].filter(Boolean);
+  return (
+    <article class="article" lang={lang} dir={dir}>
+      <header class="article-head">
+        {clip.site && <p class="kicker">{clip.site}</p>}
+        <h1 class="title">{clip.title}</h1>
+        <p class="byline">
+          {meta.join(' · ')}
+          {meta.length > 0 && ' · '}
+          {clip.readingMinutes} min read
+        </p>
+        {original && <p class="source print-only">{original}</p>}
+      </header>
+      <SanitizedHtml html={clip.html} transform={transform} class="content" lang={lang} dir={dir} />
+      <footer class="article-foot">
+        Saved {formatDate(clip.savedAt)}
+        {original && <> · <a href={original} target="_blank" rel="noopener noreferrer">Read the original</a></>}
+        {clip.tags.length > 0 && <> · {clip.tags.map((t) => <span key={t} class="tag">{t}</span>)}</>}
+      </footer>
+    </article>
+  );
+}
