@@ -43,8 +43,10 @@ export interface ExtractOptions {
   trace: boolean;
   /** Layout facts; defaults to reading the live document's own layout. */
   layout?: LayoutProbe;
-  /** Page URL to resolve relative links against; defaults to the document's URL. */
+  /** Page URL to resolve relative links against; defaults to the document's base URI. */
   baseUrl?: string;
+  /** Which engine selects the content (default `nta`; see src/core/engines/index.ts). */
+  engine?: EngineName;
 }
 
 export interface LinkBlockTrace {
@@ -56,6 +58,10 @@ export interface LinkBlockTrace {
   codeLength: number;
   /** Whether the block lay inside the chosen content region and was removed from it. */
   removedFromContent: boolean;
+  /** Link text share of the block's characters; blocks below rules.LINK_BLOCK_MIN_LINK_DENSITY stay in content. */
+  linkDensity: number;
+  /** The distance measure that delimited the block (SPEC §2). */
+  distance: 'text' | 'code';
 }
 
 export interface DecisiveNodeTrace {

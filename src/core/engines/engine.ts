@@ -1,0 +1,38 @@
+import type { LinkBlockResult } from '../linkBlocks';
+import type { PageStats } from '../stats';
+import type { DecisiveNodeTrace, EngineName, ExtractOptions, LayoutProbe } from '../types';
+
+/**
+ * The pluggable engine contract. An engine only *selects* content; the shared pipeline
+ * (extract.ts) does everything around it — the size check, the stats pass, link blocks,
+ * removal of link-block noise inside the selection, serialization and metadata — so every
+ * engine produces the same Clip shape from the same facts.
+ */
+export interface EngineContext {
+  doc: Document;
+  /** The one stats pass over the rendered DOM (stats.ts); engines reuse it, never redo it. */
+  stats: PageStats;
+  /** Logical link blocks of the page (linkBlocks.ts), already computed. */
+  linkBlocks: LinkBlockResult;
+  options: ExtractOptions;
+  layout: LayoutProbe;
+}
+
+export interface ContentSelection {
+  /** The element serialization starts from; everything kept lies inside it. */
+  root: Element;
+  /** Nodes kept with their whole subtree (elements or text nodes). */
+  kept: Set<Node>;
+  /** Nodes to drop even inside kept subtrees (the pipeline adds link-block noise to this). */
+  removed?: Set<Node>;
+  /** Decisive nodes for the trace (candidates, start, kept, dropped with reasons). */
+  nodes: DecisiveNodeTrace[];
+  /** Fallbacks taken and other notes for the trace. */
+  notes: string[];
+}
+
+export interface Engine {
+  name: EngineName;
+  /** Select the content, or null when the engine finds no article on the page. */
+  select(ctx: EngineContext): ContentSelection | null;
+}

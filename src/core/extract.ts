@@ -1,0 +1,150 @@
+import { getEngine } from './engines';
+import type { ContentSelection } from './engines/engine';
+import { liveLayoutProbe } from './layout';
+import type { LinkBlockResult } from './linkBlocks';
+import { findLinkBlocks } from './linkBlocks';
+import { extractMetadata } from './metadata';
+import { resolveOptions } from './options';
+import { countWords, readingMinutes, serialize } from './serialize';
+import { computeStats } from './stats';
+import type { Clip, ExtractOptions, ExtractResult, LinkBlockTrace, NoClipReason, Trace } from './types';
+
+/**
+ * The pipeline, as a recipe (STYLE.md 2):
+ *  1. refuse pages over the hard size limit (before any walk);
+ *  2. stats pass over the rendered DOM (stats.ts);
+ *  3. logical link blocks over the same rendered stream (linkBlocks.ts);
+ *  4. the engine selects the content (engines/, NTA by default);
+ *  5. link blocks inside the selection are removed (SPEC §2);
+ *  6. serialization to clean HTML + text (serialize.ts);
+ *  7. metadata (metadata.ts), word count, reading time.
+ * Synchronous, and the page is never mutated: every annotation lives in side tables.
+ */
+export function extractResult(doc: Document, partial?: Partial<ExtractOptions> | null): ExtractResult {
+  const started = now();
+  const options = resolveOptions(partial);
+  const fail = (reason: NoClipReason, message: string): ExtractResult => ({ ok: false, reason, message });
+
+  // 1. Size limit: counting elements is one native call, far cheaper than the walk.
+  const elements = doc.getElementsByTagName('*').length;
+  if (elements > options.maxElements) {
+    return fail('too-large', `This page has ${elements.toLocaleString('en')} elements, over the limit of ${options.maxElements.toLocaleString('en')}: it is too large to clip safely.`);
+  }
+  const engine = getEngine(options.engine);
+  if (!engine) return fail('not-article', `Unknown extraction engine "${String(options.engine)}".`);
+
+  // 2. Stats.
+  const layout = options.layout ?? liveLayoutProbe(doc);
+  const stats = computeStats(doc, layout);
+  const last = stats ? stats.order.length - 1 : -1;
+  if (!stats || last < 0 || (stats.tc[last] === 0 && stats.img[last] === 0)) {
+    return fail('empty', 'The page has no visible text or images.');
+  }
+
+  // 3. Link blocks.
+  const linkBlocks = findLinkBlocks(stats, options);
+
+  // 4. Content selection.
+  const selection = engine.select({ doc, stats, linkBlocks, options, layout });
+  if (!selection) return fail('not-article', 'No article found: the page has no region of running text.');
+
+  // 5. Link-block noise inside the selection.
+  const removed = new Set<Node>(selection.removed ?? []);
+  const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
+
+  // 6. Serialization. Should removing link blocks empty the clip (a page that is one long
+  // link list), keep them: a list of links is better than nothing.
+  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
+  const input = { root: selection.root, kept: selection.kept, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
+  let out = serialize(input);
+  if (!out.text.trim() && removed.size > (selection.removed?.size ?? 0)) {
+    out = serialize({ ...input, removed: new Set(selection.removed ?? []) });
+    selection.notes.push('removing link blocks emptied the clip: kept them');
+    for (const b of blockTrace) b.removedFromContent = false;
+  }
+  if (!out.text.trim() && out.images.length === 0) {
+    return fail('not-article', 'No article found: the selected region has no readable text.');
+  }
+
+  // 7. Metadata.
+  const meta = extractMetadata(doc, baseUrl);
+  const { words, cjk } = countWords(out.text);
+  const trace: Trace = {
+    engine: engine.name,
+    ms: 0,
+    elements,
+    nodes: options.trace ? selection.nodes : [],
+    linkBlocks: options.trace ? blockTrace : [],
+    lcr: linkBlocks.lcr,
+    ccr: linkBlocks.ccr,
+    notes: selection.notes,
+  };
+  const clip: Clip = {
+    title: meta.title,
+    byline: meta.byline,
+    published: meta.published,
+    siteName: meta.siteName,
+    lang: meta.lang,
+    dir: meta.dir,
+    url: doc.URL,
+    canonicalUrl: meta.canonicalUrl,
+    excerpt: meta.excerpt ?? firstParagraph(out.text),
+    leadImage: meta.leadImage ?? out.images[0] ?? null,
+    html: out.html,
+    text: out.text,
+    wordCount: words + cjk,
+    readingMinutes: readingMinutes(words, cjk),
+    engine: engine.name,
+    trace,
+  };
+  trace.ms = now() - started;
+  return { ok: true, clip };
+}
+
+export function extract(doc: Document, options?: Partial<ExtractOptions> | null): Clip | null {
+  const result = extractResult(doc, options);
+  return result.ok ? result.clip : null;
+}
+
+/** Stage 5: link blocks that lie inside the selection and are dense in links are removed. */
+function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, removed: Set<Node>, options: ExtractOptions): LinkBlockTrace[] {
+  const out: LinkBlockTrace[] = [];
+  for (const block of lb.blocks) {
+    const inside = block.isNoise && block.links.some((a) => isInsideSelection(a, selection));
+    if (inside) {
+      for (const a of block.links) removed.add(a);
+      for (const n of block.gapNodes) removed.add(n);
+    }
+    if (options.trace && out.length < 200) {
+      out.push({
+        links: block.links.length,
+        sample: block.links.slice(0, 4).map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)),
+        codeLength: block.codeLength,
+        removedFromContent: inside,
+        linkDensity: Math.round(block.linkDensity * 1000) / 1000,
+        distance: options.linkDistance,
+      });
+    }
+  }
+  return out;
+}
+
+function isInsideSelection(node: Node, selection: ContentSelection): boolean {
+  let cur: Node | null = node;
+  while (cur) {
+    if (selection.kept.has(cur)) return true;
+    if (cur === selection.root) return false;
+    cur = cur.parentNode;
+  }
+  return false;
+}
+
+function firstParagraph(text: string): string | null {
+  const para = text.split('\n\n').find((p) => p.length >= 80) ?? text.split('\n\n')[0];
+  if (!para) return null;
+  return para.length > 300 ? `${para.slice(0, 297).replace(/\s+\S*$/, '')}…` : para;
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}

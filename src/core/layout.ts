@@ -1,0 +1,123 @@
+import { LAZY_SRC_ATTRIBUTES, LAZY_SRCSET_ATTRIBUTES } from './rules';
+import type { LayoutProbe } from './types';
+
+/**
+ * The layout facts of a live, rendered document, read in one batch: the rectangles of all
+ * image-like elements are read in a single loop up front (the core never writes to the page,
+ * so there is no write/read interleaving to force extra layouts). Visibility is asked per
+ * element with `checkVisibility()`, which shares the same, already clean, layout.
+ *
+ * In a DOM without layout (jsdom, linkedom) every rectangle is empty: widths come back null
+ * and visibility falls back to the `hidden` attribute and inline `display:none`.
+ */
+export function liveLayoutProbe(doc: Document): LayoutProbe {
+  const rects = new Map<Element, { width: number; height: number }>();
+  const hasLayout = typeof (doc.documentElement as Element & { checkVisibility?: unknown } | null)?.checkVisibility === 'function';
+  if (hasLayout) {
+    for (const el of Array.from(doc.querySelectorAll('img, picture, svg, video, canvas'))) {
+      const r = el.getBoundingClientRect();
+      rects.set(el, { width: r.width, height: r.height });
+    }
+  }
+  const view = doc.defaultView;
+  return {
+    isRendered(el: Element): boolean {
+      if (hasLayout) {
+        if (el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) return true;
+        // display:contents has no box of its own, yet its children render (checkVisibility says false).
+        return view?.getComputedStyle(el).display === 'contents';
+      }
+      if (el.hasAttribute('hidden')) return false;
+      const style = el.getAttribute('style');
+      return !(style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style));
+    },
+    renderedWidth(el: Element): number | null {
+      const r = rects.get(el) ?? (hasLayout ? el.getBoundingClientRect() : null);
+      return r && r.width > 0 ? r.width : null;
+    },
+    renderedHeight(el: Element): number | null {
+      const r = rects.get(el) ?? (hasLayout ? el.getBoundingClientRect() : null);
+      return r && r.height > 0 ? r.height : null;
+    },
+  };
+}
+
+/**
+ * The width that decides the 100 px icon rule (SPEC §1): the real rendered width; only
+ * when the image is not laid out (lazy, below the fold, not loaded) the natural width or
+ * the `width` attribute. Null when nothing is known (the caller decides).
+ */
+export function effectiveImageWidth(el: Element, layout: LayoutProbe): number | null {
+  const rendered = layout.renderedWidth(el);
+  if (rendered !== null) return rendered;
+  const img = el.tagName === 'PICTURE' ? el.querySelector('img') : el;
+  if (img && img.tagName === 'IMG') {
+    const natural = (img as HTMLImageElement).naturalWidth;
+    if (typeof natural === 'number' && natural > 0) return natural;
+    const attr = parseInt(img.getAttribute('width') ?? '', 10);
+    if (attr > 0) return attr;
+  }
+  return null;
+}
+
+export function effectiveImageHeight(el: Element, layout: LayoutProbe): number | null {
+  const rendered = layout.renderedHeight(el);
+  if (rendered !== null) return rendered;
+  const img = el.tagName === 'PICTURE' ? el.querySelector('img') : el;
+  if (img && img.tagName === 'IMG') {
+    const natural = (img as HTMLImageElement).naturalHeight;
+    if (typeof natural === 'number' && natural > 0) return natural;
+    const attr = parseInt(img.getAttribute('height') ?? '', 10);
+    if (attr > 0) return attr;
+  }
+  return null;
+}
+
+function isPlaceholder(src: string): boolean {
+  return src === '' || src.startsWith('data:') || src === 'about:blank' || /(?:^|\/)(?:blank|spacer|pixel|placeholder|lazy)[^/]*\.(?:gif|png|svg)/i.test(src);
+}
+
+/** The largest candidate of a srcset (by `w` or `x` descriptor). */
+export function largestSrcsetCandidate(srcset: string): string | null {
+  let best: string | null = null;
+  let bestScore = -1;
+  for (const part of srcset.split(/,\s+(?=\S)/)) {
+    const [url, descriptor] = part.trim().split(/\s+/, 2);
+    if (!url) continue;
+    const score = descriptor ? parseFloat(descriptor) * (descriptor.endsWith('x') ? 1000 : 1) : 1;
+    if (score > bestScore) { best = url; bestScore = score; }
+  }
+  return best;
+}
+
+/**
+ * The source a reader should see for an image: what the browser actually shows
+ * (`currentSrc`), else the lazy-loading attribute the page will swap in, else the largest
+ * srcset candidate, else `src`. Placeholders (data: URIs, spacer gifs) lose to real sources.
+ */
+export function resolveImageSource(el: Element): string | null {
+  const img = el.tagName === 'PICTURE' ? el.querySelector('img') : el;
+  if (!img) return null;
+  const current = (img as HTMLImageElement).currentSrc;
+  if (typeof current === 'string' && current && !isPlaceholder(current)) return current;
+  for (const attr of LAZY_SRC_ATTRIBUTES) {
+    const v = img.getAttribute(attr)?.trim();
+    if (v && !isPlaceholder(v)) return v;
+  }
+  for (const attr of [...LAZY_SRCSET_ATTRIBUTES, 'srcset']) {
+    const v = img.getAttribute(attr);
+    if (v) {
+      const best = largestSrcsetCandidate(v);
+      if (best && !isPlaceholder(best)) return best;
+    }
+  }
+  if (el.tagName === 'PICTURE') {
+    for (const source of Array.from(el.querySelectorAll('source'))) {
+      const v = source.getAttribute('srcset') ?? source.getAttribute('data-srcset');
+      const best = v ? largestSrcsetCandidate(v) : null;
+      if (best && !isPlaceholder(best)) return best;
+    }
+  }
+  const src = img.getAttribute('src')?.trim();
+  return src ? src : null;
+}

@@ -1,0 +1,193 @@
+import { TITLE_SEPARATORS } from './rules';
+
+/**
+ * Metadata (issue 2 step 4): title without the site suffix, byline, published date, site
+ * name, language and direction, canonical URL, excerpt, lead image. Sources in order of
+ * trust: JSON-LD (the page's own structured claim), OpenGraph/Twitter/Dublin Core meta,
+ * microdata, then the DOM (`<time>`, rel=author, byline-like classes, <h1>, <title>).
+ * Reads only; never touches the page.
+ */
+export interface PageMetadata {
+  title: string;
+  byline: string | null;
+  published: string | null;
+  siteName: string | null;
+  lang: string | null;
+  dir: 'ltr' | 'rtl' | null;
+  canonicalUrl: string | null;
+  excerpt: string | null;
+  leadImage: string | null;
+}
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+type JsonObject = { [k: string]: Json };
+
+const ARTICLE_TYPES = /^(?:Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|AnalysisNewsArticle|OpinionNewsArticle|ReportageNewsArticle|ReviewNewsArticle|LiveBlogPosting|SocialMediaPosting|DiscussionForumPosting|Recipe|HowTo|Review|WebPage|ItemPage|QAPage|Posting|Blog|MedicalWebPage|CreativeWork)$/;
+const RTL_LANGS = /^(?:ar|he|iw|fa|ur|ps|sd|yi|dv|ug|ckb)(?:-|$)/i;
+
+function collapse(s: string | null | undefined): string {
+  return (s ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function absolute(url: string | null | undefined, base: string): string | null {
+  const u = collapse(url);
+  if (!u) return null;
+  try {
+    const out = new URL(u, base);
+    return out.protocol === 'http:' || out.protocol === 'https:' ? out.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** All JSON-LD objects of the page, @graph and arrays flattened. Malformed blocks are skipped. */
+function jsonLdObjects(doc: Document): JsonObject[] {
+  const out: JsonObject[] = [];
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
+    let data: Json;
+    try {
+      data = JSON.parse((script.textContent ?? '').replace(/^\s*<!--|-->\s*$/g, '')) as Json;
+    } catch {
+      continue;
+    }
+    const stack: Json[] = [data];
+    while (stack.length && out.length < 200) {
+      const item = stack.pop();
+      if (Array.isArray(item)) stack.push(...item);
+      else if (item && typeof item === 'object') {
+        out.push(item);
+        const graph = item['@graph'];
+        if (graph) stack.push(graph);
+      }
+    }
+  }
+  return out;
+}
+
+function typesOf(o: JsonObject): string[] {
+  const t = o['@type'];
+  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string');
+}
+
+function names(v: Json | undefined): string[] {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return [collapse(v)].filter(Boolean);
+  if (Array.isArray(v)) return v.flatMap(names);
+  if (typeof v === 'object') {
+    const n = v['name'];
+    return typeof n === 'string' ? [collapse(n)].filter(Boolean) : [];
+  }
+  return [];
+}
+
+function firstUrl(v: Json | undefined): string | null {
+  if (!v) return null;
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) { for (const x of v) { const u = firstUrl(x); if (u) return u; } return null; }
+  if (typeof v === 'object') { const u = v['url'] ?? v['contentUrl'] ?? v['@id']; return typeof u === 'string' ? u : null; }
+  return null;
+}
+
+function str(v: Json | undefined): string | null {
+  return typeof v === 'string' && collapse(v) ? collapse(v) : null;
+}
+
+/** `<meta name|property|itemprop=…>` contents, keys lowercased; first occurrence wins. */
+function metaMap(doc: Document): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of Array.from(doc.querySelectorAll('meta[content]'))) {
+    const content = collapse(m.getAttribute('content'));
+    if (!content) continue;
+    for (const attr of ['property', 'name', 'itemprop']) {
+      const key = m.getAttribute(attr)?.trim().toLowerCase();
+      if (key && !map.has(key)) map.set(key, content);
+    }
+  }
+  return map;
+}
+
+/** Normalise a date to ISO 8601; keep the page's own ISO string (with its offset) when it is one. */
+export function normalizeDate(raw: string | null | undefined): string | null {
+  const s = collapse(raw);
+  if (!s) return null;
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s)) return s.replace(' ', 'T');
+  const t = Date.parse(s);
+  if (Number.isNaN(t)) return null;
+  const year = new Date(t).getUTCFullYear();
+  return year > 1990 && year < 2200 ? new Date(t).toISOString() : null;
+}
+
+function cleanByline(s: string | null | undefined): string | null {
+  const b = collapse(s).replace(/^(?:by|von|par|por|di|door|av)\s+/i, '').replace(/\s*[|•·]\s*$/, '');
+  if (!b || b.length > 120 || /^https?:\/\//.test(b)) return null;
+  return b;
+}
+
+/**
+ * Strip a site name from a page title (`Title | Site`, `Site - Title`). When the site name
+ * is known, the side that matches it goes; otherwise the last segment goes when it is short
+ * (≤ 4 words) and the rest is longer, which is how sites append their name.
+ */
+export function stripSiteSuffix(title: string, siteName: string | null): string {
+  const t = collapse(title);
+  const site = collapse(siteName).toLowerCase();
+  for (const sep of TITLE_SEPARATORS) {
+    if (!t.includes(sep)) continue;
+    const parts = t.split(sep);
+    if (site) {
+      const kept = parts.filter((p) => { const q = p.trim().toLowerCase(); return q !== site && !(site.length > 3 && q.length <= site.length + 4 && (q.includes(site) || site.includes(q))); });
+      if (kept.length && kept.length < parts.length) return kept.join(sep).trim();
+    }
+    const last = parts[parts.length - 1]!.trim();
+    const rest = parts.slice(0, -1).join(sep).trim();
+    if (sep !== ' : ' && last.split(/\s+/).length <= 4 && rest.length > last.length && rest.split(/\s+/).length >= 2) return rest;
+    const first = parts[0]!.trim();
+    const tail = parts.slice(1).join(sep).trim();
+    if (sep !== ' : ' && site && first.toLowerCase() === site && tail) return tail;
+  }
+  return t;
+}
+
+export function extractMetadata(doc: Document, baseUrl: string): PageMetadata {
+  const meta = metaMap(doc);
+  const ld = jsonLdObjects(doc);
+  const article = ld.find((o) => typesOf(o).some((t) => ARTICLE_TYPES.test(t) && t !== 'WebPage')) ?? ld.find((o) => typesOf(o).some((t) => ARTICLE_TYPES.test(t))) ?? null;
+  const website = ld.find((o) => typesOf(o).includes('WebSite') || typesOf(o).includes('Organization')) ?? null;
+  const get = (...keys: string[]): string | null => { for (const k of keys) { const v = meta.get(k); if (v) return v; } return null; };
+
+  const publisher = article ? names(article['publisher'])[0] : undefined;
+  const siteName = get('og:site_name', 'application-name', 'twitter:site:name') || publisher || (website ? str(website['name']) : null);
+
+  const h1s = Array.from(doc.querySelectorAll('h1')).map((h) => collapse(h.textContent)).filter(Boolean);
+  const docTitle = collapse(doc.title);
+  let title = (article ? str(article['headline']) : null) ?? get('og:title', 'twitter:title', 'dc.title', 'citation_title') ?? docTitle;
+  title = stripSiteSuffix(title, siteName);
+  // A lone <h1> that the <title> contains is the page's own statement of its title.
+  if (!title && h1s[0]) title = h1s[0];
+  if (h1s.length === 1 && h1s[0] && docTitle.includes(h1s[0]) && h1s[0].length >= title.length * 0.5 && h1s[0].length < title.length) title = h1s[0];
+
+  let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
+  byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author', 'twitter:creator'));
+  if (!byline) {
+    const el = doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline" i], [class*="author-name" i]');
+    byline = cleanByline(el?.textContent);
+  }
+
+  let published = article ? normalizeDate(str(article['datePublished']) ?? str(article['dateCreated'])) : null;
+  published ??= normalizeDate(get('article:published_time', 'datepublished', 'date', 'dc.date', 'dc.date.issued', 'publish-date', 'pubdate', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'og:published_time'));
+  if (!published) {
+    const time = doc.querySelector('[itemprop="datePublished"], time[datetime][pubdate], article time[datetime], time[datetime]');
+    published = normalizeDate(time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent);
+  }
+
+  const html = doc.documentElement;
+  const lang = collapse(html?.getAttribute('lang') ?? html?.getAttribute('xml:lang') ?? get('og:locale', 'content-language', 'language')) || null;
+  const dirAttr = (html?.getAttribute('dir') ?? doc.body?.getAttribute('dir') ?? '').toLowerCase();
+  const dir: 'ltr' | 'rtl' | null = dirAttr === 'rtl' || dirAttr === 'ltr' ? dirAttr : lang ? (RTL_LANGS.test(lang) ? 'rtl' : 'ltr') : null;
+
+  const canonicalUrl = absolute(doc.querySelector('link[rel~="canonical" i]')?.getAttribute('href'), baseUrl) ?? absolute(get('og:url'), baseUrl);
+  const excerpt = get('og:description', 'description', 'twitter:description', 'dc.description') ?? (article ? str(article['description']) : null);
+  const leadImage = absolute(get('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src') ?? (article ? firstUrl(article['image'] ?? article['thumbnailUrl']) : null), baseUrl);
+
+  return { title, byline, published, siteName: siteName ? collapse(siteName) : null, lang, dir, canonicalUrl, excerpt, leadImage };
+}

@@ -1,0 +1,120 @@
+/**
+ * Rules as data, in one place (STYLE.md, 3). Every tag set, character class and threshold
+ * the core uses lives here with a note on where it comes from: a paper section (SPEC §1/§2)
+ * or our own reading where the papers are silent.
+ */
+
+/**
+ * NTA "ignore" type [4] (SPEC §1, the paper's list), extended deliberately:
+ * - SVG/CANVAS/VIDEO/AUDIO/OBJECT: drawings and players carry no readable text (an
+ *   `<svg role="img">` is handled as an image instead, see IMAGE_TAGS);
+ * - TEMPLATE/DIALOG: inert or modal content that is not part of the reading flow;
+ * - TEXTAREA/HEAD/META/LINK/TITLE: form state and document metadata, never body text.
+ */
+export const IGNORE_TAGS: ReadonlySet<string> = new Set([
+  'SCRIPT', 'IFRAME', 'STYLE', 'NOSCRIPT', 'BR', 'BUTTON', 'INPUT', 'SELECT', 'OPTION',
+  'LABEL', 'FORM', 'MAP', 'AREA', 'EMBED',
+  'SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'OBJECT', 'TEMPLATE', 'DIALOG', 'TEXTAREA',
+  'HEAD', 'META', 'LINK', 'TITLE', 'DATALIST', 'OPTGROUP', 'PARAM', 'SOURCE', 'TRACK',
+]);
+
+/**
+ * Tags whose subtree the stats walk never enters: not rendered text at all. FORM is in the
+ * paper's ignore list but is *not* skipped here: ASP.NET-era pages wrap the whole body in
+ * one <form>, so skipping it would throw the article away; it still types as ignore when
+ * it is a leaf (an empty form).
+ */
+export const SKIP_SUBTREE_TAGS: ReadonlySet<string> = new Set([
+  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'HEAD', 'META', 'LINK', 'TITLE',
+  'SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'OBJECT', 'EMBED', 'MAP', 'SELECT', 'TEXTAREA',
+  'BUTTON', 'DIALOG', 'DATALIST', 'INPUT', 'OPTION', 'PARAM', 'SOURCE', 'TRACK',
+]);
+
+/** Image leaves [3]: `<img>`, `<picture>` (SPEC §1). `<svg role=img>` is checked separately. */
+export const IMAGE_TAGS: ReadonlySet<string> = new Set(['IMG', 'PICTURE']);
+
+/** Elements that start a new block in the plain-text output and in the HTML serializer. */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET',
+  'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
+  'HGROUP', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE',
+  'TBODY', 'THEAD', 'TFOOT', 'TR', 'TD', 'TH', 'CAPTION', 'UL', 'CENTER', 'BODY', 'HTML',
+]);
+
+/**
+ * The clean HTML vocabulary of a clip (issue 2, Output): what a reader view needs and
+ * nothing that runs or styles. Anything else is unwrapped (its children kept).
+ */
+export const KEEP_TAGS: ReadonlySet<string> = new Set([
+  'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'PRE', 'CODE',
+  'TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TD', 'TH', 'CAPTION', 'FIGURE', 'FIGCAPTION',
+  'IMG', 'A', 'EM', 'STRONG', 'B', 'I', 'U', 'S', 'SUB', 'SUP', 'BR', 'HR', 'DL', 'DT', 'DD',
+  'MARK', 'SMALL', 'Q', 'CITE', 'ABBR', 'TIME', 'KBD', 'SAMP', 'VAR', 'DEL', 'INS',
+  'DETAILS', 'SUMMARY',
+]);
+
+/** Containers unwrapped in the clean HTML; inline runs directly inside them become <p>. */
+export const UNWRAP_BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'CENTER',
+  'ADDRESS', 'FIELDSET', 'FORM', 'HGROUP', 'BODY', 'HTML',
+]);
+
+/** Void elements: no closing tag in the code-distance stream (SPEC §2) or the output. */
+export const VOID_TAGS: ReadonlySet<string> = new Set([
+  'AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'PARAM',
+  'SOURCE', 'TRACK', 'WBR',
+]);
+
+/** Paper defaults (SPEC §1: θ_DoC = θ_TD = 0.9 and the 100 px icon width; SPEC §2: C_t = 3, d_t = 40/80). */
+export const PAPER = {
+  thetaDoC: 0.9,
+  thetaTD: 0.9,
+  minImageWidth: 100,
+  linkBlockMinLinks: 3,
+  linkBlockTextDistance: 40,
+  linkBlockCodeDistance: 80,
+} as const;
+
+/**
+ * Where the candidate list is empty (no text node holds > θ_TD of the page's plain text,
+ * typical when a long comment thread or footer shares the page), we retry with lower
+ * thresholds, one step at a time, like Readability's retry loop (STYLE.md): the first
+ * threshold that yields a candidate wins. Our choice; the paper is silent.
+ */
+export const TD_FALLBACK_STEPS: readonly number[] = [0.8, 0.7, 0.6, 0.5, 0.4, 0.3];
+
+/**
+ * A logical link block inside the chosen content is removed only when links make up at
+ * least this share of its characters. Without the guard a prose paragraph with in-text
+ * links every few words (Wikipedia) forms one d_t = 40 block and would be cut; the paper
+ * names exactly this case as needing "extra judgments" (000, content webpages (1)).
+ * Nav bars, related lists, tag clouds and share bars are nearly all link text.
+ */
+export const LINK_BLOCK_MIN_LINK_DENSITY = 0.5;
+
+/** Hard size limit: refuse above this many elements, before any walk (issue 2, Budgets). */
+export const MAX_ELEMENTS = 400_000;
+
+/** Reading speed for reading time: words per minute (Latin) and characters per minute (CJK). */
+export const WORDS_PER_MINUTE = 230;
+export const CJK_CHARS_PER_MINUTE = 500;
+
+/**
+ * CJK ideographs, kana, hangul: each character is one text unit (SPEC §2 rule 2) and one
+ * word for word counts.
+ */
+export const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u{20000}-\u{2fa1f}]/u;
+
+/** Month names for whole-date units (SPEC §2 rule 4: `March 8th, 2014` = 1). */
+export const MONTH_NAMES =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+
+/** Title separators between an article title and the site name (`Title | Site`). */
+export const TITLE_SEPARATORS = [' | ', ' - ', ' – ', ' — ', ' :: ', ' · ', ' » ', ' / ', ' : '];
+
+/** Lazy-image attributes, most specific first (issue 2: `data-src` and friends). */
+export const LAZY_SRC_ATTRIBUTES = [
+  'data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src',
+  'data-full-src', 'data-orig-file', 'data-large-file', 'data-echo', 'data-img-src',
+];
+export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set'];

@@ -1,0 +1,245 @@
+import { effectiveImageHeight, effectiveImageWidth, resolveImageSource } from './layout';
+import { BLOCK_TAGS, CJK_CHAR, CJK_CHARS_PER_MINUTE, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
+import type { PageStats } from './stats';
+import { isImageElement } from './stats';
+import type { LayoutProbe } from './types';
+
+/**
+ * Output (issue 2 step 5): the selected content as clean semantic HTML and as plain text.
+ * HTML keeps only rules.KEEP_TAGS with a handful of safe attributes (href, src, alt, width,
+ * height, colspan/rowspan, start, datetime), absolute http(s) URLs, images with their
+ * resolved (lazy) source and rendered size. Other containers are unwrapped; inline runs
+ * directly inside them become paragraphs. Text has a blank line between blocks.
+ * Iterative (explicit stack) like every walk of the core.
+ */
+export interface SerializeInput {
+  root: Element;
+  /** Nodes kept with their whole subtree. */
+  kept: Set<Node>;
+  /** Nodes removed even inside kept subtrees (link-block links and separators). */
+  removed: Set<Node>;
+  stats: PageStats;
+  layout: LayoutProbe;
+  baseUrl: string;
+  minImageWidth: number;
+}
+
+export interface Serialized {
+  html: string;
+  text: string;
+  images: string[];
+}
+
+const HEADING = /^H[1-6]$/;
+
+function escapeText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+function escapeAttr(s: string): string {
+  return escapeText(s).replace(/"/g, '&quot;');
+}
+
+export function absoluteUrl(url: string, base: string, allowMail = false): string | null {
+  try {
+    const u = new URL(url.trim(), base);
+    if (u.protocol === 'http:' || u.protocol === 'https:' || (allowMail && u.protocol === 'mailto:')) return u.href;
+  } catch {
+    /* unparsable URL: dropped */
+  }
+  return null;
+}
+
+type Frame = { el: Element; tag: string; htmlStart: number; content: number; emitted: boolean; implicitP: boolean; pre: boolean };
+
+export function serialize(input: SerializeInput): Serialized {
+  const { root, kept, removed, stats, layout, baseUrl, minImageWidth } = input;
+
+  // Elements on the path from a kept node up to the root: walked for structure only.
+  const onPath = new Set<Node>();
+  for (const node of kept) {
+    let p: Node | null = node.parentNode;
+    while (p && !onPath.has(p)) {
+      onPath.add(p);
+      if (p === root) break;
+      p = p.parentNode;
+    }
+  }
+
+  const html: string[] = [];
+  const blocks: string[] = [];
+  const images: string[] = [];
+  let line = '';
+  let content = 0; // grows whenever something visible is emitted
+  let implicitOpen = false; // an implicit <p> opened for an inline run in an unwrapped container
+  let implicitStart = 0;
+  let implicitContent = 0;
+  let flowDepth = 0; // >0 inside a kept block element that holds inline content (p, li, td, h*)
+  let preDepth = 0;
+
+  const flushLine = (): void => {
+    const t = preDepth > 0 ? line.replace(/^\n+|\s+$/g, '') : line.replace(/[ \t\n\r\f]+/g, ' ').trim();
+    if (t) blocks.push(t);
+    line = '';
+  };
+  const closeImplicit = (): void => {
+    if (implicitOpen) {
+      // Drop an implicit paragraph that got no visible content.
+      if (implicitContent === content) html.length = implicitStart; else html.push('</p>');
+      implicitOpen = false;
+    }
+  };
+  const ensureFlow = (): void => {
+    if (flowDepth === 0 && !implicitOpen) {
+      implicitStart = html.length;
+      implicitContent = content;
+      html.push('<p>');
+      implicitOpen = true;
+    }
+  };
+
+  const stack: Array<{ node: Node; inside: boolean } | Frame> = [{ node: root, inside: kept.has(root) }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if ('tag' in item) {
+      // Closing an element.
+      const f = item;
+      if (f.emitted) {
+        if (BLOCK_TAGS.has(f.tag) && !isFlowTag(f.tag)) closeImplicit();
+        if (f.content === content && !VOID_TAGS.has(f.tag)) {
+          html.length = f.htmlStart; // empty element: roll back its open tag
+        } else {
+          html.push(`</${f.tag.toLowerCase()}>`);
+        }
+        if (isFlowTag(f.tag)) flowDepth--;
+      }
+      if (f.tag === 'PRE') preDepth--;
+      if (BLOCK_TAGS.has(f.tag)) { if (!f.emitted) closeImplicit(); flushLine(); }
+      else if (f.tag === 'TD' || f.tag === 'TH') line += ' ';
+      continue;
+    }
+    const { node, inside: parentInside } = item;
+    if (removed.has(node)) continue;
+    if (node.nodeType === 3) {
+      if (!(parentInside || kept.has(node))) continue;
+      const raw = node.nodeValue ?? '';
+      if (preDepth > 0) {
+        if (!raw) continue;
+        html.push(escapeText(raw));
+        line += raw;
+        content++;
+        continue;
+      }
+      const t = raw.replace(/[ \t\n\r\f]+/g, ' ');
+      if (!t.trim()) { if (t && (implicitOpen || flowDepth > 0)) html.push(' '); line += ' '; continue; }
+      ensureFlow();
+      html.push(escapeText(t));
+      line += t;
+      content++;
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const el = node as Element;
+    if (!stats.index.has(el)) continue; // not rendered, or never text (script, style, svg…)
+    const inside = parentInside || kept.has(el);
+    if (!inside && !onPath.has(el)) continue;
+    const tag = el.tagName.toUpperCase();
+
+    if (isImageElement(el)) {
+      if (!inside) continue;
+      const w = effectiveImageWidth(el, layout);
+      if (w !== null && w < minImageWidth) continue; // an icon (SPEC §1, 100 px rule)
+      const src = resolveImageSource(el);
+      const abs = src ? absoluteUrl(src, baseUrl) : null;
+      if (!abs) continue;
+      const img = tag === 'PICTURE' ? el.querySelector('img') ?? el : el;
+      const h = effectiveImageHeight(el, layout);
+      ensureFlow();
+      let tagText = `<img src="${escapeAttr(abs)}"`;
+      const alt = img.getAttribute('alt');
+      if (alt) tagText += ` alt="${escapeAttr(alt.trim())}"`;
+      if (w !== null) tagText += ` width="${Math.round(w)}"`;
+      if (h !== null) tagText += ` height="${Math.round(h)}"`;
+      html.push(tagText + '>');
+      images.push(abs);
+      content++;
+      continue;
+    }
+    if (tag === 'BR') {
+      if (inside) { if (implicitOpen || flowDepth > 0) html.push('<br>'); line += '\n'; }
+      continue;
+    }
+    if (tag === 'HR') {
+      if (inside) { closeImplicit(); html.push('<hr>'); flushLine(); }
+      continue;
+    }
+    if (tag === 'BUTTON' || tag === 'LABEL' || tag === 'INPUT' || tag === 'SELECT') continue;
+
+    const block = BLOCK_TAGS.has(tag);
+    if (block) flushLine();
+    if (tag === 'PRE') preDepth++;
+    let emitted = false;
+    const htmlStart0 = html.length;
+    if (inside && KEEP_TAGS.has(tag)) {
+      const attrs = attributesFor(el, tag, baseUrl);
+      if (attrs !== null) {
+        if (isFlowTag(tag) || (block && !isInlineTag(tag))) closeImplicit();
+        else ensureFlow();
+        const start = html.length;
+        html.push(`<${tag.toLowerCase()}${attrs}>`);
+        emitted = true;
+        if (isFlowTag(tag)) flowDepth++;
+        stack.push({ el, tag, htmlStart: start, content, emitted, implicitP: false, pre: tag === 'PRE' });
+      }
+    } else if (block || UNWRAP_BLOCK_TAGS.has(tag)) {
+      closeImplicit();
+    }
+    if (!emitted) stack.push({ el, tag, htmlStart: htmlStart0, content, emitted: false, implicitP: false, pre: tag === 'PRE' });
+    const children = el.childNodes;
+    for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k]!, inside });
+  }
+  closeImplicit();
+  flushLine();
+  return { html: html.join(''), text: blocks.join('\n\n'), images };
+}
+
+/** Elements whose content is inline flow: text directly inside them needs no implicit <p>. */
+function isFlowTag(tag: string): boolean {
+  return tag === 'P' || HEADING.test(tag) || tag === 'LI' || tag === 'TD' || tag === 'TH' || tag === 'DT' || tag === 'DD' || tag === 'PRE' || tag === 'FIGCAPTION' || tag === 'CAPTION' || tag === 'BLOCKQUOTE' || tag === 'SUMMARY';
+}
+function isInlineTag(tag: string): boolean {
+  return !BLOCK_TAGS.has(tag);
+}
+
+/** Safe attributes of a kept element, or null to unwrap it (links that lead nowhere useful). */
+function attributesFor(el: Element, tag: string, baseUrl: string): string | null {
+  switch (tag) {
+    case 'A': {
+      const href = el.getAttribute('href');
+      if (!href || href.startsWith('#')) return null;
+      const abs = absoluteUrl(href, baseUrl, true);
+      return abs ? ` href="${escapeAttr(abs)}"` : null;
+    }
+    case 'TD': case 'TH': {
+      let out = '';
+      for (const a of ['colspan', 'rowspan']) { const v = el.getAttribute(a); if (v && /^\d{1,3}$/.test(v)) out += ` ${a}="${v}"`; }
+      return out;
+    }
+    case 'OL': { const v = el.getAttribute('start'); return v && /^-?\d{1,6}$/.test(v) ? ` start="${v}"` : ''; }
+    case 'TIME': { const v = el.getAttribute('datetime'); return v ? ` datetime="${escapeAttr(v)}"` : ''; }
+    default: return '';
+  }
+}
+
+/** Words for word count and reading time: each CJK character counts as one word (issue 2 step 4). */
+export function countWords(text: string): { words: number; cjk: number } {
+  let cjk = 0;
+  const global = new RegExp(CJK_CHAR.source, 'gu');
+  const stripped = text.replace(global, () => { cjk++; return ' '; });
+  const words = stripped.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu)?.length ?? 0;
+  return { words, cjk };
+}
+
+export function readingMinutes(words: number, cjk: number): number {
+  const minutes = words / WORDS_PER_MINUTE + cjk / CJK_CHARS_PER_MINUTE;
+  return words + cjk === 0 ? 0 : Math.max(1, Math.round(minutes));
+}
