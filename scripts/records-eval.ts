@@ -1,0 +1,230 @@
+/**
+ * Measures the structured-pages stage (issue 7) on real pages in headless Chromium.
+ *
+ *   tsx scripts/records-eval.ts --kinds [--limit N]   page-kind confusion matrix over wcxb-dev
+ *   tsx scripts/records-eval.ts --labels              row recall/precision, cell accuracy on fixtures/records/*
+ *   tsx scripts/records-eval.ts --dump ID [--kind K]  print what the stage finds on one page (for labelling)
+ *
+ * Pages are served from the dataset's bytes under their original URL; page scripts are
+ * disabled and every other request is aborted (nothing leaves the machine). The core's
+ * records module is bundled with esbuild and evaluated in the page, as the IIFE would be.
+ *
+ * Label scoring (fixtures/records/<kind>--<site>/expected.json):
+ *   list:    { rowCount, rows: [{ key, cells: [...] }] } — `key` is text unique to one record.
+ *   product: { rowCount, rows: [{ key: attribute, cells: [value] }] }.
+ * A predicted row "hits" a label when its joined text contains the key (case/whitespace
+ * folded). With k of K sampled keys hit, the estimated true rows are min(P, E)·k/K
+ * (P predicted rows, E labelled row count): row recall = that / E, precision = that / P.
+ * Cell accuracy: share of labelled cells that equal (folded) one cell of the hit row.
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DATA = process.env.SIFT_BENCH_DATA ?? resolve(ROOT, '../shared/bench-data');
+const WCXB = join(DATA, 'wcxb-dev');
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+interface Truth { id: string; url: string; type: string; text: string | null }
+const truths = new Map<string, Truth>();
+for (const line of readFileSync(join(WCXB, 'truth.jsonl'), 'utf8').split('\n')) {
+  if (line.trim() === '') continue;
+  const t = JSON.parse(line) as Truth;
+  truths.set(t.id, t);
+}
+
+function bundle(): string {
+  const out = buildSync({
+    entryPoints: [join(ROOT, 'src/core/records/index.ts')],
+    bundle: true, format: 'iife', globalName: 'SiftRecords', write: false, target: 'es2022', platform: 'browser',
+  });
+  // page.evaluate runs the text as a function body: publish the global explicitly.
+  return `${out.outputFiles[0]!.text};globalThis.SiftRecords = SiftRecords;`;
+}
+
+function pageBytes(id: string): Buffer {
+  return gunzipSync(readFileSync(join(WCXB, 'pages', `${id}.html.gz`)));
+}
+
+/** Charset as a browser would pick it: BOM, then <meta charset>, else UTF-8. */
+function charsetOf(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  const head = bytes.subarray(0, 4096).toString('latin1');
+  const m = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/iu.exec(head);
+  return m ? m[1]!.toLowerCase() : 'utf-8';
+}
+
+async function openPage(page: Page, id: string): Promise<void> {
+  const truth = truths.get(id)!;
+  const bytes = pageBytes(id);
+  await page.unroute('**/*').catch(() => undefined);
+  await page.route('**/*', async (route) => {
+    const req = route.request();
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      await route.fulfill({ status: 200, body: bytes, headers: { 'content-type': `text/html; charset=${charsetOf(bytes)}` } });
+    } else {
+      await route.abort();
+    }
+  });
+  await page.goto(truth.url, { waitUntil: 'domcontentloaded', timeout: 20000 });
+}
+
+interface Extracted {
+  pageKind: string;
+  attributes: { attribute: string; value: string }[];
+  table: { columns: string[]; rows: string[][] } | null;
+  trace: { ms: number; stageMs: Record<string, number>; elements: number; kindRules: string[]; recordMethod: string | null };
+}
+
+async function extract(page: Page, src: string, kind?: string): Promise<Extracted> {
+  await page.evaluate(src);
+  // In a live page layout is already clean when the user clicks; here the first layout is forced outside the timing.
+  await page.evaluate(() => document.body?.getBoundingClientRect());
+  return page.evaluate((k) => {
+    const g = globalThis as unknown as { SiftRecords: { extractRecords: (d: Document, o: object) => Extracted } };
+    return g.SiftRecords.extractRecords(document, k ? { kind: k } : {});
+  }, kind ?? null);
+}
+
+const fold = (s: string): string => s.toLowerCase().replace(/\s+/gu, ' ').trim();
+
+async function main(): Promise<void> {
+  const src = bundle();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    if (args.includes('--dump')) await dump(page, src);
+    else if (args.includes('--kinds')) await kinds(page, src);
+    else if (args.includes('--labels')) await labels(page, src);
+    else console.log('usage: --kinds [--limit N] | --labels | --dump ID [--kind K]');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function dump(page: Page, src: string): Promise<void> {
+  for (const id of flag('--dump')!.split(',')) await dumpOne(page, src, id);
+}
+
+async function dumpOne(page: Page, src: string, id: string): Promise<void> {
+  await openPage(page, id);
+  const r = await extract(page, src, flag('--kind'));
+  console.log(`${id} kind=${r.pageKind} ms=${r.trace.ms.toFixed(1)} elements=${r.trace.elements} method=${r.trace.recordMethod}`);
+  console.log('rules:', r.trace.kindRules.join('; '));
+  console.log('stages:', Object.entries(r.trace.stageMs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', '));
+  for (const a of r.attributes) console.log(`  ${a.attribute} = ${a.value}`);
+  if (r.table) {
+    console.log(`table ${r.table.rows.length} rows × ${r.table.columns.length}: ${r.table.columns.join(' | ')}`);
+    for (const row of r.table.rows.slice(0, Number(flag('--rows') ?? 8))) console.log('  ', row.map((c) => c.slice(0, 50)).join(' | '));
+  }
+}
+
+/** wcxb type → our kind (service pages are landing pages: `other`). */
+const EXPECTED_KIND: Record<string, string> = {
+  article: 'article', product: 'product', listing: 'list', collection: 'list', forum: 'forum', documentation: 'documentation', service: 'other',
+};
+
+async function kinds(page: Page, src: string): Promise<void> {
+  const limit = Number(flag('--limit') ?? 1e9);
+  const perType = new Map<string, number>();
+  const matrix = new Map<string, Map<string, number>>();
+  const times: number[] = [];
+  let done = 0;
+  let correct = 0;
+  for (const t of truths.values()) {
+    const n = perType.get(t.type) ?? 0;
+    if (n >= limit) continue;
+    perType.set(t.type, n + 1);
+    let kind = 'error';
+    try {
+      await openPage(page, t.id);
+      const r = await extract(page, src);
+      kind = r.pageKind;
+      times.push(r.trace.ms);
+    } catch (e) {
+      console.error(t.id, String(e).slice(0, 120));
+    }
+    const row = matrix.get(t.type) ?? new Map<string, number>();
+    row.set(kind, (row.get(kind) ?? 0) + 1);
+    matrix.set(t.type, row);
+    done++;
+    if (kind === EXPECTED_KIND[t.type]) correct++;
+    if (args.includes('--verbose')) console.log(t.id, t.type, kind);
+  }
+  const cols = ['article', 'product', 'list', 'forum', 'documentation', 'other', 'error'];
+  console.log(`\npage kind on wcxb-dev (${done} pages): accuracy ${(correct / done).toFixed(3)}`);
+  console.log(`| truth \\ predicted | ${cols.join(' | ')} | recall |`);
+  console.log(`|---|${cols.map(() => '---:').join('|')}|---:|`);
+  for (const [type, row] of [...matrix.entries()].sort()) {
+    const total = [...row.values()].reduce((a, b) => a + b, 0);
+    const hit = row.get(EXPECTED_KIND[type]!) ?? 0;
+    console.log(`| ${type} | ${cols.map((c) => row.get(c) ?? 0).join(' | ')} | ${(hit / total).toFixed(2)} |`);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number): string => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(1);
+  console.log(`\nextractRecords time in page: median ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${q(1)} ms`);
+}
+
+interface Label { key: string; cells: string[] }
+interface Expected { rowCount: number; rows: Label[] }
+interface Meta { id: string; kind: 'list' | 'product'; site: string; url: string; note?: string }
+
+async function labels(page: Page, src: string): Promise<void> {
+  const dir = join(ROOT, 'fixtures/records');
+  const cases = readdirSync(dir).filter((d) => existsSync(join(dir, d, 'expected.json'))).sort();
+  const sums = { list: { r: 0, p: 0, c: 0, n: 0, auto: 0 }, product: { r: 0, p: 0, c: 0, n: 0, auto: 0 } };
+  const times: number[] = [];
+  console.log('| case | kind (auto) | labelled rows | found rows | row R | row P | cell acc | ms |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const c of cases) {
+    const meta = JSON.parse(readFileSync(join(dir, c, 'meta.json'), 'utf8')) as Meta;
+    const exp = JSON.parse(readFileSync(join(dir, c, 'expected.json'), 'utf8')) as Expected;
+    await openPage(page, meta.id);
+    const auto = await extract(page, src);
+    // Score the extractor the label is for (the kind as the user would pick it); the auto kind is reported beside it.
+    const r = await extract(page, src, meta.kind);
+    times.push(r.trace.ms);
+    const rows: string[][] = meta.kind === 'list' ? (r.table?.rows ?? []) : r.attributes.map((a) => [a.attribute, a.value]);
+    const joined = rows.map((row) => fold(row.join(' ')));
+    let hits = 0;
+    let cellsOk = 0;
+    let cellsAll = 0;
+    for (const l of exp.rows) {
+      const k = fold(l.key);
+      const ri = joined.findIndex((j) => j.includes(k));
+      if (ri >= 0) hits++;
+      for (const cell of l.cells) {
+        cellsAll++;
+        if (ri >= 0 && rows[ri]!.some((x) => fold(x) === fold(cell))) cellsOk++;
+      }
+    }
+    const P = rows.length;
+    const E = exp.rowCount;
+    const trueRows = exp.rows.length > 0 ? (Math.min(P, E) * hits) / exp.rows.length : 0;
+    const recall = E > 0 ? trueRows / E : 0;
+    const precision = P > 0 ? trueRows / P : 0;
+    const cellAcc = cellsAll > 0 ? cellsOk / cellsAll : 0;
+    const s = sums[meta.kind];
+    s.r += recall; s.p += precision; s.c += cellAcc; s.n++;
+    if (auto.pageKind === meta.kind) s.auto++;
+    console.log(`| ${c} | ${auto.pageKind} | ${E} | ${P} | ${recall.toFixed(2)} | ${precision.toFixed(2)} | ${cellAcc.toFixed(2)} | ${r.trace.ms.toFixed(1)} |`);
+  }
+  console.log('\n| kind | pages | auto kind right | mean row recall | mean row precision | mean cell accuracy |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [k, s] of Object.entries(sums)) {
+    if (s.n === 0) continue;
+    console.log(`| ${k} | ${s.n} | ${s.auto} | ${(s.r / s.n).toFixed(3)} | ${(s.p / s.n).toFixed(3)} | ${(s.c / s.n).toFixed(3)} |`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`\ntime in page (forced kind): median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms`);
+}
+
+await main();

@@ -1,0 +1,195 @@
+/**
+ * Structured pages (issue 7): the page kind, a product's attribute table (SPEC §3 step 4)
+ * and a list page's record table (SPEC §4), from the live document.
+ *
+ * Stages, in order (each a file of its own):
+ *   buildDomIndex      one iterative pass: elements, depth, subtree sizes, own text
+ *   findRepeatedSiblings  best repeated record group (a page-kind signal and a record source)
+ *   collectSignals + classifyPageKind   named rules over cheap signals → kind
+ *   extractAttributes  WVC weights + Viterbi walk → {attribute, value} rows (products)
+ *   mineDataRegion → mineRecords → buildTable   depth clusters → records → schema table (lists)
+ * The page is only read. Link-block LCR comes from the core's link-block pass
+ * (linkBlocks.ts) when the caller has it; otherwise it is computed here with that code.
+ */
+import { resolveOptions } from '../options';
+import { findLinkBlocks } from '../linkBlocks';
+import { type PageStats, computeStats } from '../stats';
+import { liveLayoutProbe } from '../layout';
+import type { LayoutProbe } from '../types';
+import { type AttributeRow, extractAttributes } from './attributes';
+import { mineDataRegion } from './dataRegion';
+import { buildDomIndex } from './domIndex';
+import { type KindDecision, type PageKind, type PageSignals, classifyPageKind, collectSignals } from './pageKind';
+import { type RecordSet, findRepeatedSiblings, mineRecords, recordsFromGroup } from './recordMining';
+import { type RecordTable, buildTable } from './schema';
+import { MIN_ATTRIBUTE_PAIRS } from './rules';
+
+export type { AttributeRow } from './attributes';
+export type { PageKind, PageSignals } from './pageKind';
+export type { RecordTable } from './schema';
+export { PAGE_KINDS } from './pageKind';
+export { attributesToTable, tableToCsv, tableToJson, tableToMarkdown } from './export';
+
+export interface RecordsOptions {
+  layout?: LayoutProbe;
+  /** The core's stats pass, when the caller already ran it (extract.ts): not walked twice. */
+  stats?: PageStats;
+  /** LCR from the core's link-block pass, when the caller already ran it. */
+  lcr?: number | null;
+  /** Force a kind (the user's override in the popup): the matching extractor runs regardless of the classifier. */
+  kind?: PageKind;
+  baseUrl?: string;
+}
+
+export interface RecordsTrace {
+  ms: number;
+  /** Time per stage (ms), for the speed budget. */
+  stageMs: Record<string, number>;
+  elements: number;
+  leaves: number;
+  kindScores: KindDecision['scores'];
+  kindRules: string[];
+  signals: PageSignals | null;
+  /** Which record method produced the table, and the depth threshold of the data region. */
+  recordMethod: RecordSet['method'] | null;
+  regionThreshold: number | null;
+  /** Viterbi path length and the node it stopped at (a short description). */
+  attributeWalk: number[];
+}
+
+export interface RecordsResult {
+  pageKind: PageKind;
+  /** Product pages (and any page where the HMM walk finds ≥ 2 pairs when asked for `product`). */
+  attributes: AttributeRow[];
+  /** List pages: the record table; null when no list was found. */
+  table: RecordTable | null;
+  trace: RecordsTrace;
+}
+
+/** JSON-LD Product facts (name, brand, price…) lead the attribute table: the page states them itself. */
+function jsonLdProductRows(doc: Document): AttributeRow[] {
+  const rows: AttributeRow[] = [];
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 20)) {
+    let data: unknown;
+    try { data = JSON.parse(script.textContent ?? ''); } catch { continue; }
+    const stack: unknown[] = [data];
+    let budget = 2000;
+    while (stack.length > 0 && budget-- > 0) {
+      const v = stack.pop();
+      if (Array.isArray(v)) { stack.push(...v); continue; }
+      if (v === null || typeof v !== 'object') continue;
+      const o = v as Record<string, unknown>;
+      if ('@graph' in o) stack.push(o['@graph']);
+      const type = ([] as unknown[]).concat(o['@type'] ?? []).map((t) => String(t).toLowerCase());
+      if (!type.includes('product')) continue;
+      const str = (x: unknown): string => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
+      const named = (x: unknown): string => (x && typeof x === 'object' && !Array.isArray(x) ? str((x as Record<string, unknown>)['name']) : str(x));
+      const push = (attribute: string, value: string): void => { if (value !== '' && value.length < 300) rows.push({ attribute, value }); };
+      push('Name', str(o['name']));
+      push('Brand', named(o['brand']));
+      const offers = ([] as unknown[]).concat(o['offers'] ?? [])[0];
+      if (offers && typeof offers === 'object') {
+        const off = offers as Record<string, unknown>;
+        const price = str(off['price'] ?? off['lowPrice']);
+        push('Price', price === '' ? '' : `${price} ${str(off['priceCurrency'])}`.trim());
+        push('Availability', str(off['availability']).replace(/^.*\//u, ''));
+      }
+      for (const [key, label] of [['sku', 'SKU'], ['mpn', 'MPN'], ['gtin13', 'GTIN'], ['gtin12', 'UPC'], ['color', 'Color'], ['material', 'Material'], ['model', 'Model']] as const) {
+        push(label, named(o[key]));
+      }
+      return rows;
+    }
+  }
+  return rows;
+}
+
+function mergeAttributes(first: AttributeRow[], second: AttributeRow[]): AttributeRow[] {
+  const seen = new Set(first.map((r) => r.attribute.toLowerCase()));
+  return [...first, ...second.filter((r) => !seen.has(r.attribute.toLowerCase()))];
+}
+
+/** Pick the record set: the paper's record mining when it yields real records, else the repeated-sibling group. */
+function chooseRecords(paper: RecordSet | null, fallback: RecordSet | null, leavesPerRecord: (r: RecordSet) => number): RecordSet | null {
+  if (paper && leavesPerRecord(paper) >= 2) {
+    if (!fallback) return paper;
+    // Both found something: the one whose records cover more text wins (the other is usually a menu inside the list's page).
+    return paper.records.length >= fallback.records.length * 0.5 ? paper : fallback;
+  }
+  return fallback;
+}
+
+function emptyResult(t0: number, stageMs: Record<string, number>): RecordsResult {
+  return {
+    pageKind: 'other', attributes: [], table: null,
+    trace: { ms: performance.now() - t0, stageMs, elements: 0, leaves: 0, kindScores: { article: 0, product: 0, list: 0, forum: 0, documentation: 0, other: 0 }, kindRules: [], signals: null, recordMethod: null, regionThreshold: null, attributeWalk: [] },
+  };
+}
+
+export function extractRecords(doc: Document, options: RecordsOptions = {}): RecordsResult {
+  const t0 = performance.now();
+  const stageMs: Record<string, number> = {};
+  let tick = t0;
+  const lap = (name: string): void => { const now = performance.now(); stageMs[name] = now - tick; tick = now; };
+  const layout = options.layout ?? liveLayoutProbe(doc);
+  lap('layoutProbe');
+  const stats = options.stats ?? computeStats(doc, layout);
+  lap('stats');
+  if (!stats) return emptyResult(t0, stageMs);
+  const ix = buildDomIndex(stats);
+  lap('domIndex');
+  let lcr = options.lcr ?? null;
+  if (options.lcr === undefined) {
+    lcr = findLinkBlocks(stats, resolveOptions()).lcr;
+    lap('linkBlocks');
+  }
+  const group = findRepeatedSiblings(ix);
+  lap('repeatedSiblings');
+  const signals = collectSignals(doc, ix, group, lcr);
+  const decision = classifyPageKind(signals);
+  lap('pageKind');
+  const pageKind = options.kind ?? decision.kind;
+
+  let attributes: AttributeRow[] = [];
+  let walk: number[] = [];
+  if (pageKind === 'product') {
+    const hmm = extractAttributes(ix);
+    walk = hmm.trace.path;
+    attributes = mergeAttributes(jsonLdProductRows(doc), hmm.rows);
+    if (attributes.length < MIN_ATTRIBUTE_PAIRS) attributes = [];
+    lap('attributes');
+  }
+
+  let table: RecordTable | null = null;
+  let recordMethod: RecordSet['method'] | null = null;
+  let regionThreshold: number | null = null;
+  if (pageKind === 'list' || pageKind === 'forum') {
+    const region = mineDataRegion(ix);
+    regionThreshold = region?.threshold ?? null;
+    const paper = region ? mineRecords(ix, region) : null;
+    const perRecord = (r: RecordSet): number => r.records.reduce((s, m) => s + ix.leafCount[m]!, 0) / r.records.length;
+    const chosen = chooseRecords(paper, group ? recordsFromGroup(group) : null, perRecord);
+    if (chosen) {
+      recordMethod = chosen.method;
+      table = buildTable(ix, chosen, options.baseUrl);
+    }
+    lap('table');
+  }
+
+  return {
+    pageKind,
+    attributes,
+    table,
+    trace: {
+      ms: performance.now() - t0,
+      stageMs,
+      elements: ix.nodes.length,
+      leaves: ix.leaves.length,
+      kindScores: decision.scores,
+      kindRules: decision.fired,
+      signals,
+      recordMethod,
+      regionThreshold,
+      attributeWalk: walk,
+    },
+  };
+}
