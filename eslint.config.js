@@ -15,7 +15,7 @@ const noDangerousPreact = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-firefox/', 'build/', 'bench-out/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-firefox/', 'dist-e2e/', 'build/', 'bench-out/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
