@@ -1,0 +1,43 @@
+import { test, expect } from './fixtures';
+
+/**
+ * The product's main flow on the BUILT extension: popup preview → Save → clip and image
+ * Blobs in IndexedDB → service worker killed → everything still there.
+ */
+test('clip → preview → save → images in IndexedDB → survives a service-worker restart', async ({ context, server, openPopup, readDb, stopServiceWorker, serviceWorker }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  await page.waitForLoadState('load');
+
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('title')).toHaveValue('When the River Came to Town');
+  const previewMs = Number(await popup.locator('html').getAttribute('data-preview-ms'));
+  console.log(`preview latency (popup start → preview on screen): ${previewMs} ms`);
+  await expect(popup.getByTestId('meta')).toContainText('Ada Lovelace');
+  await expect(popup.getByTestId('stats')).toContainText('words');
+  // The opening paragraphs are rendered; the 32 px icon is not in the clip at all.
+  await expect(popup.locator('.opening')).toContainText('rising for three days');
+
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+
+  const db = await readDb();
+  expect(db.clips).toHaveLength(1);
+  const clip = db.clips[0]!;
+  expect(clip.title).toBe('When the River Came to Town');
+  expect(String(clip.html)).not.toContain('32x32.png');
+  const ok = db.images.filter((i) => i.status === 'ok');
+  const sizes = ok.map((i) => `${i.pngWidth}x${i.pngHeight}`).sort();
+  expect(sizes).toEqual(['600x300', '640x360', '800x400']);
+  for (const img of ok) {
+    expect(img.clipId).toBe(clip.id);
+    expect(img.blobType).toBe('image/png');
+    expect(img.blobSize).toBeGreaterThan(100);
+  }
+
+  await stopServiceWorker();
+  void serviceWorker;
+  const after = await readDb();
+  expect(after.clips.map((c) => c.id)).toEqual([clip.id]);
+  expect(after.images.filter((i) => i.status === 'ok')).toHaveLength(3);
+});

@@ -1,0 +1,399 @@
+/**
+ * Playwright fixtures shared by every extension test (clip-*, reader-*, library-*, …).
+ *
+ * - `context`: a persistent Chromium context with the BUILT test extension (dist-e2e/,
+ *   `npm run build:e2e`) loaded; a fresh profile per test, so IndexedDB starts empty.
+ * - `extensionId`, `serviceWorker`: read from the running background service worker.
+ * - `server` (one per worker): a localhost static server with test pages and real PNG
+ *   images of known sizes, on two origins (`http://localhost:P` for pages,
+ *   `http://127.0.0.1:P` as a cross-origin image host).
+ * - `openPopup(page)`: the automation entry `popup.html?tabId=N` on that page's tab,
+ *   exactly what the toolbar button opens.
+ * - `extensionPage(path)`: any extension page, e.g. `src/pages/reader/index.html?id=…`.
+ * - `readDb(page)`, `stopServiceWorker()`: inspect IndexedDB from an extension page and
+ *   simulate the service worker being killed (CDP `ServiceWorker.stopAllWorkers`).
+ */
+import { test as base, chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Browser } from 'webextension-polyfill';
+
+/** `chrome.*` inside `evaluate` callbacks (they run in the extension, not in Node). */
+declare const chrome: Browser;
+
+/** The e2e build: the shipped manifest plus host permissions for this test server. */
+export const EXTENSION_DIR = resolve(process.env.SIFT_E2E_DIST ?? 'dist-e2e');
+
+// ---------------------------------------------------------------------------------------
+// Real PNG images of known sizes
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * An RGB PNG of exactly `width`×`height` with a diagonal gradient in `rgb`, so each image
+ * has real, distinct bytes (and a known size the tests can check after saving).
+ */
+export function makePng(width: number, height: number, rgb: [number, number, number] = [40, 120, 200]): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const shade = ((x + y) % 64) - 32;
+      raw[row + 1 + x * 3] = Math.max(0, Math.min(255, rgb[0] + shade));
+      raw[row + 2 + x * 3] = Math.max(0, Math.min(255, rgb[1] + shade));
+      raw[row + 3 + x * 3] = Math.max(0, Math.min(255, rgb[2] + shade));
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The test server
+
+export interface TestServer {
+  port: number;
+  /** Page origin, e.g. `http://localhost:41234`. */
+  origin: string;
+  /** A second origin on the same server, for cross-origin images. */
+  crossOrigin: string;
+  /** Absolute URL on the page origin. */
+  url(path: string): string;
+  /** Absolute URL on the cross origin. */
+  crossUrl(path: string): string;
+  /** Serves `html` at `path` (on both origins) until the server closes. */
+  setPage(path: string, html: string): void;
+  /** Requests seen so far (path + query), for asserting what was fetched. */
+  requests: string[];
+}
+
+/**
+ * Routes:
+ * - pages registered with `setPage` (and the built-in `/article.html`, see ARTICLE_HTML);
+ * - `/img/<w>x<h>.png?c=r,g,b` a real PNG of that size, no CORS headers (an ordinary
+ *   cross-origin image: the page may show it but not read it);
+ * - `/cors-img/<w>x<h>.png` the same with `Access-Control-Allow-Origin: *` (a typical CDN);
+ * - `/hang/…` never answers (an image server that hangs);
+ * - `/slow/<ms>/<w>x<h>.png` answers after a delay.
+ */
+async function startServer(): Promise<{ server: TestServer; close: () => Promise<void> }> {
+  const pages = new Map<string, string>();
+  const sockets = new Set<Socket>();
+  const requests: string[] = [];
+
+  function sendPng(res: ServerResponse, spec: string, query: URLSearchParams, cors: boolean): void {
+    const m = /^(\d+)x(\d+)\.png$/.exec(spec);
+    if (!m) {
+      res.writeHead(404).end();
+      return;
+    }
+    const colour = (query.get('c') ?? '40,120,200').split(',').map(Number) as [number, number, number];
+    const png = makePng(Number(m[1]), Number(m[2]), colour);
+    res.writeHead(200, {
+      'content-type': 'image/png',
+      'content-length': png.length,
+      'cache-control': 'public, max-age=3600',
+      ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+    });
+    res.end(png);
+  }
+
+  const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    requests.push(url.pathname + url.search);
+    const path = url.pathname;
+    if (pages.has(path)) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(pages.get(path));
+      return;
+    }
+    if (path.startsWith('/img/')) return sendPng(res, path.slice(5), url.searchParams, false);
+    if (path.startsWith('/cors-img/')) return sendPng(res, path.slice(10), url.searchParams, true);
+    if (path.startsWith('/hang/')) return; // never answer; the socket is destroyed on close
+    const slow = /^\/slow\/(\d+)\/(.+)$/.exec(path);
+    if (slow) {
+      setTimeout(() => sendPng(res, slow[2]!, url.searchParams, true), Number(slow[1]));
+      return;
+    }
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  http.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+  // Listen on IPv4 loopback; "localhost" resolves to it in Chromium too.
+  const port = (http.address() as AddressInfo).port;
+  const origin = `http://localhost:${port}`;
+  const crossOrigin = `http://127.0.0.1:${port}`;
+  const server: TestServer = {
+    port,
+    origin,
+    crossOrigin,
+    url: (p) => origin + p,
+    crossUrl: (p) => crossOrigin + p,
+    setPage: (p, html) => void pages.set(p, html),
+    requests,
+  };
+  server.setPage('/article.html', articleHtml(server));
+  return {
+    server,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((done) => http.close(() => done()));
+    },
+  };
+}
+
+/** Paragraphs of plausible article prose (the core needs real text density to find the article). */
+export function prose(paragraphs: number, topic = 'river'): string {
+  const sentences = [
+    `The ${topic} had been rising for three days before anyone in the valley took the warnings seriously.`,
+    'Engineers from the regional authority walked the embankments each morning, measuring the seepage with plain wooden stakes.',
+    'By the end of the week the old mill, which had stood since the eighteenth century, was standing in water up to its first windows.',
+    'Residents remember the sound more than the sight: a low, constant roar that carried all the way to the railway station.',
+    'Nobody was hurt, but the clean-up took the rest of the year and changed how the town thinks about its own geography.',
+  ];
+  const out: string[] = [];
+  for (let i = 0; i < paragraphs; i++) {
+    out.push(`<p>${sentences.slice(i % 2, (i % 2) + 4).join(' ')} Paragraph ${i + 1} adds its own detail about the ${topic}, the people who lived beside it and the decisions they made.</p>`);
+  }
+  return out.join('\n');
+}
+
+/** Navigation with many links: the link-block noise the core must strip. */
+export function navigation(): string {
+  const links = ['Home', 'World', 'Politics', 'Business', 'Science', 'Culture', 'Sport', 'Opinion']
+    .map((t) => `<li><a href="/section/${t.toLowerCase()}">${t}</a></li>`)
+    .join('');
+  return `<nav><ul>${links}</ul></nav>`;
+}
+
+/**
+ * The standard test article: title, byline, date, a 32 px icon (must be dropped by the
+ * 100 px rule), an 800×400 lead image from the page origin, a 640×360 cross-origin image
+ * with CORS headers and a 600×300 cross-origin image without them.
+ */
+export function articleHtml(server: Pick<TestServer, 'url' | 'crossUrl'>, opts: { title?: string; extraBody?: string } = {}): string {
+  const title = opts.title ?? 'When the River Came to Town';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>${title} | The Valley Courier</title>
+<meta property="og:title" content="${title}">
+<meta property="og:site_name" content="The Valley Courier">
+<meta name="author" content="Ada Lovelace">
+<meta property="article:published_time" content="2024-03-05T09:30:00Z">
+<link rel="canonical" href="${server.url('/article.html')}">
+</head><body>
+<header><img src="${server.url('/img/32x32.png?c=200,40,40')}" width="32" height="32" alt="Courier logo" id="site-icon"> The Valley Courier ${navigation()}</header>
+<main><article>
+<h1>${title}</h1>
+<p class="byline">By Ada Lovelace · 5 March 2024</p>
+<img src="${server.url('/img/800x400.png?c=30,90,160')}" width="800" height="400" alt="The flooded mill">
+${prose(4)}
+<figure><img src="${server.crossUrl('/cors-img/640x360.png?c=60,160,90')}" width="640" height="360" alt="Embankment stakes"><figcaption>Stakes on the embankment.</figcaption></figure>
+${prose(3, 'flood')}
+<img src="${server.crossUrl('/img/600x300.png?c=160,120,40')}" width="600" height="300" alt="The station">
+${prose(3, 'station')}
+${opts.extraBody ?? ''}
+</article></main>
+<footer>${navigation()}<p>© The Valley Courier</p></footer>
+</body></html>`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixtures
+
+export interface DbSnapshot {
+  clips: Array<Record<string, unknown>>;
+  images: Array<Record<string, unknown> & { blobSize: number | null; blobType: string | null; pngWidth: number | null; pngHeight: number | null }>;
+}
+
+export interface ExtensionFixtures {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  /** Opens the popup for `target`'s tab via the automation entry; `mode` picks a clip mode. */
+  openPopup: (target: Page, query?: Record<string, string>) => Promise<Page>;
+  /** Chrome's tab id of a page (looked up by its URL through the service worker). */
+  tabIdOf: (target: Page) => Promise<number>;
+  /** Opens an extension page by its path in dist, e.g. `src/pages/reader/index.html?id=…`. */
+  extensionPage: (path: string) => Promise<Page>;
+  /** Reads every clip and image record (with Blob sizes and PNG dimensions) from IndexedDB. */
+  readDb: (page?: Page) => Promise<DbSnapshot>;
+  /** Kills every service worker (CDP), as Chrome does when the worker idles. */
+  stopServiceWorker: () => Promise<void>;
+}
+
+export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { server, close } = await startServer();
+      await use(server);
+      await close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // eslint-disable-next-line no-empty-pattern
+  context: async ({}, use) => {
+    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+      throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build:e2e\` first.`);
+    }
+    const userDataDir = mkdtempSync(join(tmpdir(), 'sift-e2e-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: [
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    });
+    await use(context);
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  },
+
+  serviceWorker: async ({ context }, use) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await use(worker);
+  },
+
+  extensionId: async ({ serviceWorker }, use) => {
+    await use(new URL(serviceWorker.url()).host);
+  },
+
+  tabIdOf: async ({ context }, use) => {
+    await use(async (target) => {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      const url = target.url();
+      const id = await worker.evaluate(async (u: string) => {
+        const tabs = await chrome.tabs.query({});
+        const hit = tabs.filter((t) => t.url === u || t.pendingUrl === u);
+        return hit.length > 0 ? (hit[hit.length - 1]!.id ?? null) : null;
+      }, url);
+      if (id === null) throw new Error(`no tab with URL ${url}`);
+      return id;
+    });
+  },
+
+  openPopup: async ({ context, extensionId, tabIdOf }, use) => {
+    await use(async (target, query = {}) => {
+      const tabId = await tabIdOf(target);
+      const params = new URLSearchParams({ tabId: String(tabId), ...query });
+      const popup = await context.newPage();
+      // A popup-sized viewport, so layout and screenshots match the toolbar popup.
+      await popup.setViewportSize({ width: 400, height: 600 });
+      await popup.goto(`chrome-extension://${extensionId}/popup.html?${params}`);
+      return popup;
+    });
+  },
+
+  extensionPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path.replace(/^\//, '')}`);
+      return page;
+    });
+  },
+
+  readDb: async ({ context, extensionId }, use) => {
+    await use(async (page) => {
+      const reader = page ?? (await context.newPage());
+      if (!reader.url().startsWith(`chrome-extension://${extensionId}/`)) {
+        await reader.goto(`chrome-extension://${extensionId}/popup.html?inspect=1`);
+      }
+      const snapshot = await reader.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((ok, fail) => {
+          const open = indexedDB.open('sift');
+          open.onsuccess = () => ok(open.result);
+          open.onerror = () => fail(open.error);
+        });
+        const all = (store: string) =>
+          new Promise<Array<Record<string, unknown>>>((ok, fail) => {
+            if (!db.objectStoreNames.contains(store)) return ok([]);
+            const req = db.transaction(store).objectStore(store).getAll();
+            req.onsuccess = () => ok(req.result as Array<Record<string, unknown>>);
+            req.onerror = () => fail(req.error);
+          });
+        const clips = await all('clips');
+        const images = [];
+        for (const img of await all('images')) {
+          const blob = img.blob instanceof Blob ? img.blob : null;
+          let pngWidth: number | null = null;
+          let pngHeight: number | null = null;
+          if (blob && blob.type === 'image/png') {
+            // Width and height straight from the stored bytes' IHDR chunk: proves real bytes.
+            const head = new DataView(await blob.slice(0, 24).arrayBuffer());
+            pngWidth = head.getUint32(16);
+            pngHeight = head.getUint32(20);
+          }
+          const { blob: _drop, ...rest } = img;
+          images.push({ ...rest, blobSize: blob?.size ?? null, blobType: blob?.type ?? null, pngWidth, pngHeight });
+        }
+        db.close();
+        return { clips, images };
+      });
+      if (!page) await reader.close();
+      return snapshot;
+    });
+  },
+
+  stopServiceWorker: async ({ context }, use) => {
+    await use(async () => {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,129 @@
+import browser from 'webextension-polyfill';
+import contentScript from '../content/main.ts?iife';
+import { extractReplyValidator, request, type ClipMode, type Envelope, type ExtractReply, type PreviewReply, type SaveReply, type SaveRequest } from '../shared/messages';
+import { db } from '../storage/db';
+import { findExisting, saveClip } from '../storage/saveClip';
+import { fetchImages } from './images';
+import { refuseByInjectionError, refuseByUrl } from './tabAccess';
+
+/** A page that does not answer the extraction within this time gets a message, not a spinner. */
+const EXTRACT_TIMEOUT_MS = 15_000;
+
+/** The reader page (engineer D) takes the clip id in its query string. */
+export function readerPath(clipId: string): string {
+  return `src/pages/reader/index.html?id=${encodeURIComponent(clipId)}`;
+}
+
+function toContent(tabId: number) {
+  return (e: Envelope) => browser.tabs.sendMessage(tabId, e, { frameId: 0 });
+}
+
+/**
+ * Makes sure Sift's content script runs in the tab's top frame. Injection is on demand
+ * (activeTab + scripting): no content script is declared in the manifest.
+ */
+export async function ensureContentScript(tabId: number): Promise<ExtractReply | null> {
+  let url: string | undefined;
+  try {
+    url = (await browser.tabs.get(tabId)).url;
+  } catch {
+    return { kind: 'cannot-clip', code: 'no-tab', message: 'That tab is gone. Open the page again and retry.' };
+  }
+  const refusal = refuseByUrl(url, await browser.extension.isAllowedFileSchemeAccess());
+  if (refusal) return { kind: 'cannot-clip', ...refusal };
+  try {
+    // injectImmediately: clip what is on screen now instead of waiting for every
+    // subresource (a hanging image would otherwise hold the preview back).
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [contentScript], injectImmediately: true });
+  } catch (err) {
+    return { kind: 'cannot-clip', ...refuseByInjectionError(err instanceof Error ? err.message : String(err), url) };
+  }
+  return null;
+}
+
+export async function extractFromTab(tabId: number, mode: ClipMode): Promise<ExtractReply> {
+  const refused = await ensureContentScript(tabId);
+  if (refused) return refused;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<ExtractReply>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.` }),
+      EXTRACT_TIMEOUT_MS,
+    );
+  });
+  try {
+    const raw = await Promise.race([request(toContent(tabId), 'bg→content:extract', { mode }), timeout]);
+    return extractReplyValidator(raw, 'reply');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function preview(tabId: number, mode: ClipMode): Promise<PreviewReply> {
+  const reply = await extractFromTab(tabId, mode);
+  const existing = reply.kind === 'clip' ? await findExisting(db(), reply.clip.url, reply.clip.canonicalUrl) : [];
+  return { ...reply, existing };
+}
+
+export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
+  const started = Date.now();
+  // Ask about duplicates before spending time on images.
+  if (req.onDuplicate === 'ask') {
+    const existing = await findExisting(db(), req.clip.url, req.clip.canonicalUrl);
+    if (existing.length > 0) return { kind: 'duplicate', existing };
+  }
+  // The page may have navigated or the worker restarted since the preview.
+  await ensureContentScript(req.tabId);
+  const images = await fetchImages(req.tabId, req.imageUrls);
+  const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
+  if (outcome.kind === 'duplicate') return outcome;
+  const failed = images.filter((i) => i.blob === null).map((i) => ({ url: i.url, error: i.error ?? 'not saved' }));
+  await confirmOnBadge(req.tabId, failed.length > 0);
+  return {
+    kind: 'saved',
+    clipId: outcome.clipId,
+    updated: outcome.updated,
+    imagesSaved: images.length - failed.length,
+    imagesFailed: failed,
+    readerPath: readerPath(outcome.clipId),
+    ms: Date.now() - started,
+  };
+}
+
+/** A short confirmation on the toolbar icon of that tab: ✓ saved, ! saved with image warnings. */
+async function confirmOnBadge(tabId: number, withWarnings: boolean): Promise<void> {
+  try {
+    await browser.action.setBadgeBackgroundColor({ tabId, color: withWarnings ? '#b7791f' : '#2f855a' });
+    await browser.action.setBadgeText({ tabId, text: withWarnings ? '!' : '✓' });
+    setTimeout(() => void browser.action.setBadgeText({ tabId, text: '' }).catch(() => undefined), 6_000);
+  } catch {
+    // The tab closed meanwhile: nothing to confirm on.
+  }
+}
+
+/** Opens the popup UI for a tab in a small window (used when a one-gesture clip needs a question answered). */
+export async function openPopupWindow(tabId: number, mode: ClipMode): Promise<void> {
+  const url = browser.runtime.getURL(`popup.html?${new URLSearchParams({ tabId: String(tabId), mode })}`);
+  await browser.windows.create({ url, type: 'popup', width: 420, height: 660 });
+}
+
+/**
+ * One-gesture clip (context menu, keyboard shortcut): extract and save without the popup,
+ * confirm with a toast in the page. Whenever the user must decide something (not an
+ * article, already saved, cannot clip) the popup opens on the tab instead.
+ */
+export async function clipInBackground(tabId: number, mode: ClipMode): Promise<SaveReply | null> {
+  const reply = await extractFromTab(tabId, mode);
+  if (reply.kind !== 'clip') {
+    await openPopupWindow(tabId, mode);
+    return null;
+  }
+  const saved = await saveFromTab({ tabId, clip: reply.clip, imageUrls: reply.imageUrls, onDuplicate: 'ask', updateId: null });
+  if (saved.kind === 'duplicate') {
+    await openPopupWindow(tabId, mode);
+    return saved;
+  }
+  const warning = saved.imagesFailed.length > 0 ? `${saved.imagesFailed.length} image(s) could not be saved` : null;
+  await request(toContent(tabId), 'bg→content:toast', { clipId: saved.clipId, title: reply.clip.title, warning }).catch(() => undefined);
+  return saved;
+}

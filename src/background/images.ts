@@ -1,0 +1,79 @@
+import browser from 'webextension-polyfill';
+import { fetchedImageValidator, IMAGE_TIMEOUT_MS, MAX_IMAGE_BYTES, request, type Envelope, type FetchedImage } from '../shared/messages';
+import { base64ToBytes, imageSize, isTimeout, readCapped, TooLarge } from '../shared/imageBytes';
+import type { ImageInput } from '../storage/saveClip';
+
+/**
+ * Fetches every image of a clip before the save transaction opens (IndexedDB transactions
+ * cannot wait on the network). Each image first goes through the tab's content script,
+ * which reads what the page already loaded; an image the page may not read (cross-origin
+ * without CORS) is then fetched here, from the extension's origin, which works where Sift
+ * holds host permission (the optional "images from all sites" permission, or the e2e
+ * build's test hosts). Every image has a deadline; a failure becomes a placeholder record.
+ */
+
+/** Images fetched at the same time: enough to hide latency, few enough not to starve the page. */
+const CONCURRENCY = 4;
+
+export interface ImageCapsOverride {
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function fetchHere(url: string, maxBytes: number, timeoutMs: number): Promise<ImageInput> {
+  const failed = (error: string): ImageInput => ({ url, blob: null, mime: null, bytes: 0, width: null, height: null, error });
+  try {
+    const res = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
+    if (!res.ok) return failed(`the image server answered HTTP ${res.status}`);
+    const blob = await readCapped(res, maxBytes);
+    if (!blob.type.startsWith('image/')) return failed(`not an image (${blob.type || 'unknown type'})`);
+    return { url, blob, mime: blob.type, bytes: blob.size, ...(await imageSize(blob)), error: null };
+  } catch (err) {
+    if (err instanceof TooLarge) return failed(err.message);
+    if (isTimeout(err)) return failed(`timed out after ${Math.round(IMAGE_TIMEOUT_MS / 1000)} s`);
+    return failed('the image’s server does not let other sites read it; allow Sift to read images from all sites to keep it');
+  }
+}
+
+export async function fetchOneImage(tabId: number, url: string, caps: ImageCapsOverride = {}): Promise<ImageInput> {
+  const maxBytes = caps.maxBytes ?? MAX_IMAGE_BYTES;
+  const timeoutMs = caps.timeoutMs ?? IMAGE_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const transport = (e: Envelope) => browser.tabs.sendMessage(tabId, e, { frameId: 0 });
+  let reply: FetchedImage;
+  try {
+    // The content script has its own timer; this one guards against a frozen page.
+    const raw = await withTimeout(request(transport, 'bg→content:fetch-image', { url, maxBytes, timeoutMs }), timeoutMs + 1_000, 'reading the image');
+    reply = fetchedImageValidator(raw, 'reply');
+  } catch (err) {
+    reply = { status: 'failed', error: err instanceof Error ? err.message : String(err), blocked: false };
+  }
+  if (reply.status === 'ok') {
+    const blob = new Blob([base64ToBytes(reply.base64)], { type: reply.mime });
+    return { url, blob, mime: reply.mime, bytes: blob.size, width: reply.width, height: reply.height, error: null };
+  }
+  if (reply.blocked && Date.now() < deadline) return fetchHere(url, maxBytes, deadline - Date.now());
+  return { url, blob: null, mime: null, bytes: 0, width: null, height: null, error: reply.error };
+}
+
+/** All images of a clip, at most CONCURRENCY at a time, in the order given. */
+export async function fetchImages(tabId: number, urls: string[], caps: ImageCapsOverride = {}): Promise<ImageInput[]> {
+  const out: ImageInput[] = new Array<ImageInput>(urls.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < urls.length) {
+      const i = next++;
+      out[i] = await fetchOneImage(tabId, urls[i]!, caps);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));
+  return out;
+}

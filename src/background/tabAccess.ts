@@ -1,0 +1,54 @@
+import type { CannotClipCode } from '../shared/messages';
+
+/**
+ * Which tabs Sift can clip, decided from the URL before trying to inject, so the popup can
+ * say why instead of showing a spinner. Browsers refuse scripts in their own pages and in
+ * their extension stores; file:// needs the user's "Allow access to file URLs" switch.
+ */
+
+export interface Refusal {
+  code: CannotClipCode;
+  message: string;
+}
+
+const BROWSER_SCHEMES = ['chrome:', 'chrome-untrusted:', 'chrome-search:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'about:', 'devtools:', 'view-source:', 'chrome-extension:', 'moz-extension:', 'resource:', 'javascript:'];
+
+/** Extension stores: browsers block every extension from scripting them. */
+const STORE_PAGES = [/^https:\/\/chromewebstore\.google\.com\//, /^https:\/\/chrome\.google\.com\/webstore/, /^https:\/\/addons\.mozilla\.org\//, /^https:\/\/microsoftedge\.microsoft\.com\/addons/];
+
+export const MESSAGES = {
+  browserPage: 'This is one of the browser’s own pages. Browsers do not let extensions read them, so there is nothing Sift can clip here.',
+  storePage: 'This is the browser’s extension store. Browsers do not let extensions read it, so Sift cannot clip it.',
+  pdf: 'This is a PDF shown by the browser’s PDF viewer. Sift clips web pages; download the PDF to keep it.',
+  fileAccess: 'Sift may not read local files yet. To clip files on this computer, open the extension’s details page and turn on “Allow access to file URLs”.',
+  noAccess: 'Sift cannot read this page. Click the Sift button in the toolbar on the page itself to give it access, then try again.',
+} as const;
+
+/** A refusal from the URL alone, or null when injecting is worth trying. */
+export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean): Refusal | null {
+  if (!url) return null; // No permission to see the URL: injecting will tell.
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { code: 'browser-page', message: MESSAGES.browserPage };
+  }
+  if (BROWSER_SCHEMES.includes(parsed.protocol)) return { code: 'browser-page', message: MESSAGES.browserPage };
+  if (STORE_PAGES.some((re) => re.test(url))) return { code: 'store-page', message: MESSAGES.storePage };
+  if (parsed.protocol === 'file:' && !fileAccessAllowed) return { code: 'file-access', message: MESSAGES.fileAccess };
+  if (!['http:', 'https:', 'file:'].includes(parsed.protocol)) return { code: 'browser-page', message: MESSAGES.browserPage };
+  return null;
+}
+
+/** Maps the browser's injection error to a refusal the user can act on. */
+export function refuseByInjectionError(error: string, url: string | undefined): Refusal {
+  const lower = error.toLowerCase();
+  if (url && /\.pdf($|[?#])/i.test(url)) return { code: 'pdf', message: MESSAGES.pdf };
+  if (lower.includes('gallery') || lower.includes('web store')) return { code: 'store-page', message: MESSAGES.storePage };
+  if (lower.includes('chrome://') || lower.includes('chrome-extension://') || lower.includes('about:') || lower.includes('edge://')) return { code: 'browser-page', message: MESSAGES.browserPage };
+  if (lower.includes('file://') || lower.includes('file url')) return { code: 'file-access', message: MESSAGES.fileAccess };
+  if (lower.includes('error page') || lower.includes('frame with id 0 is showing error page')) {
+    return { code: 'empty', message: 'This tab shows an error page (the site did not load). There is nothing to clip.' };
+  }
+  return { code: 'no-access', message: MESSAGES.noAccess };
+}

@@ -1,0 +1,67 @@
+import browser from 'webextension-polyfill';
+import { dispatch, IMAGE_TIMEOUT_MS, type ClipMode, type Handlers } from '../shared/messages';
+import { bytesToBase64 } from '../shared/imageBytes';
+import { clipInBackground, preview, readerPath, saveFromTab } from './clipper';
+import { fetchOneImage } from './images';
+
+/**
+ * The background service worker. Every listener is registered at the top level, so a
+ * worker woken by an event (message, menu click, shortcut) finds its handler; it keeps no
+ * state between events (Chrome stops idle workers, see the e2e test that kills it).
+ */
+
+const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('') };
+
+/** The preview shows the lead image small; a few MB and seconds is plenty for a thumbnail. */
+const PREVIEW_IMAGE_BYTES = 4 * 1024 * 1024;
+
+async function openReader(clipId: string): Promise<null> {
+  await browser.tabs.create({ url: browser.runtime.getURL(readerPath(clipId)) });
+  return null;
+}
+
+const handlers: Handlers<'ui→bg:preview' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader' | 'content→bg:open-reader'> = {
+  'ui→bg:preview': ({ tabId, mode }) => preview(tabId, mode),
+  'ui→bg:save': (req) => saveFromTab(req),
+  'ui→bg:image-preview': async ({ tabId, url }) => {
+    const image = await fetchOneImage(tabId, url, { maxBytes: PREVIEW_IMAGE_BYTES, timeoutMs: Math.min(3_000, IMAGE_TIMEOUT_MS) });
+    if (!image.blob) return { dataUrl: null };
+    return { dataUrl: `data:${image.mime};base64,${bytesToBase64(new Uint8Array(await image.blob.arrayBuffer()))}` };
+  },
+  'ui→bg:open-reader': ({ clipId }) => openReader(clipId),
+  // The toast's button: only from the content script of a tab we clipped.
+  'content→bg:open-reader': ({ clipId }) => openReader(clipId),
+};
+
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => dispatch(handlers, message, sender, self));
+
+// ---- Context menu and keyboard shortcut: one-gesture clips --------------------------------
+
+const MENU_CLIP_PAGE = 'sift-clip-page';
+const MENU_CLIP_SELECTION = 'sift-clip-selection';
+
+browser.runtime.onInstalled.addListener(async () => {
+  await browser.contextMenus.removeAll();
+  browser.contextMenus.create({ id: MENU_CLIP_PAGE, title: 'Clip page', contexts: ['page', 'image', 'link'] });
+  browser.contextMenus.create({ id: MENU_CLIP_SELECTION, title: 'Clip selection', contexts: ['selection'] });
+});
+
+async function runContextMenu(menuItemId: string | number, tabId: number | undefined): Promise<unknown> {
+  if (tabId === undefined || tabId < 0) return null;
+  const mode: ClipMode = menuItemId === MENU_CLIP_SELECTION ? 'selection' : 'article';
+  return clipInBackground(tabId, mode);
+}
+
+async function runCommand(command: string): Promise<unknown> {
+  if (command !== 'clip-page') return null;
+  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
+  if (tab?.id === undefined) return null;
+  return clipInBackground(tab.id, 'article');
+}
+
+browser.contextMenus.onClicked.addListener((info, tab) => void runContextMenu(info.menuItemId, tab?.id));
+browser.commands.onCommand.addListener((command) => void runCommand(command));
+
+// Tests cannot click menus or press shortcuts (TOOLCHAIN.md); they call these through
+// serviceWorker.evaluate. Only this extension's own contexts can reach the worker's global.
+Object.assign(globalThis, { siftBackground: { runContextMenu, runCommand } });

@@ -1,0 +1,68 @@
+import { extractResult } from '../core/index';
+import type { Clip } from '../core/types';
+import { MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, type ClipData, type ClipMode, type ExtractReply } from '../shared/messages';
+import { refuseBeforeExtract } from './pageChecks';
+import { clipFullPage, clipSelection, hasSelection } from './plainClip';
+
+/**
+ * Runs on the live, rendered DOM of the tab (the popup's preview and every save start
+ * here). The core reads layout (rendered image widths, visibility) through its live probe,
+ * which is why extraction happens in the page and not on a copy of its HTML.
+ */
+
+/** The core's trace is for the benchmark and the debug view; it never crosses to the popup. */
+function withoutTrace(clip: Clip): ClipData {
+  const { trace: _trace, ...data } = clip;
+  return data;
+}
+
+/** Every image URL the clip shows, lead image first, deduplicated and capped. */
+export function imageUrlsOf(clip: ClipData, doc: Document): string[] {
+  const urls = new Set<string>();
+  if (clip.leadImage) urls.add(clip.leadImage);
+  // DOMParser documents are inert: no scripts run and no images load while we read them.
+  const parsed = new DOMParser().parseFromString(clip.html, 'text/html');
+  for (const img of Array.from(parsed.querySelectorAll('img[src]'))) {
+    const src = img.getAttribute('src') ?? '';
+    try {
+      const url = new URL(src, doc.baseURI);
+      if (['http:', 'https:', 'data:', 'blob:'].includes(url.protocol)) urls.add(url.href);
+    } catch {
+      // Unparseable src: nothing to save.
+    }
+    if (urls.size >= MAX_IMAGES_PER_CLIP) break;
+  }
+  return [...urls];
+}
+
+function finish(clip: ClipData, doc: Document, started: number): ExtractReply {
+  if (clip.html.length > MAX_CLIP_HTML_CHARS) {
+    return {
+      kind: 'cannot-clip',
+      code: 'too-large',
+      message: `This page is too large to clip: the article is ${(clip.html.length / 1024 / 1024).toFixed(1)} MB of HTML, the limit is ${MAX_CLIP_HTML_CHARS / 1024 / 1024} MB.`,
+    };
+  }
+  return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc) };
+}
+
+export function extractFromPage(doc: Document, mode: ClipMode): ExtractReply {
+  const started = performance.now();
+  const refused = refuseBeforeExtract(doc);
+  if (refused) return refused;
+
+  if (mode === 'selection') {
+    const clip = clipSelection(doc);
+    if (!clip) return { kind: 'not-article', message: 'Nothing is selected on the page. Select some text first, or save the whole page.', hasSelection: false };
+    return finish(clip, doc, started);
+  }
+  if (mode === 'fullpage') return finish(clipFullPage(doc), doc, started);
+
+  const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false });
+  if (result.ok) return finish(withoutTrace(result.clip), doc, started);
+  if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message };
+  if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };
+  // Not an article: "save anyway" keeps the page as it is rather than guessing a region.
+  if (mode === 'article-anyway') return finish(clipFullPage(doc), doc, started);
+  return { kind: 'not-article', message: result.message, hasSelection: hasSelection(doc) };
+}

@@ -1,0 +1,162 @@
+import type { ClipData } from '../shared/messages';
+
+/**
+ * Clips that bypass article detection: the user's selection, or the whole page ("save
+ * selection" / "save full page" when the core says the page is not an article).
+ *
+ * The live tree is copied node by node rather than cloned, so that hidden elements are
+ * skipped (checkVisibility reads the rendered page), URLs become absolute (img.currentSrc
+ * is the image the page actually shows) and only content attributes survive. The result
+ * is still sanitized again wherever it is rendered.
+ */
+
+/** Never part of a clip. */
+const DROP_TAGS = new Set([
+  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'CANVAS', 'SVG', 'MATH',
+  'FORM', 'INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'LINK', 'META', 'BASE', 'DIALOG', 'HEAD',
+]);
+/** Attributes worth keeping; everything else is presentation, tracking or script. */
+const KEEP_ATTRS = new Set(['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'lang', 'dir', 'datetime', 'cite', 'start', 'reversed']);
+/** Container tags that carry no meaning of their own are unwrapped to keep the HTML small. */
+const UNWRAP_TAGS = new Set(['DIV', 'SPAN', 'SECTION', 'MAIN', 'ARTICLE', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'FONT', 'CENTER']);
+
+export interface PageMeta {
+  title: string;
+  byline: string | null;
+  published: string | null;
+  siteName: string | null;
+  lang: string | null;
+  dir: 'ltr' | 'rtl' | null;
+  canonicalUrl: string | null;
+  excerpt: string | null;
+  leadImage: string | null;
+}
+
+function metaContent(doc: Document, selectors: string[]): string | null {
+  for (const sel of selectors) {
+    const value = doc.querySelector(sel)?.getAttribute('content')?.trim();
+    if (value) return value;
+  }
+  return null;
+}
+
+function absoluteHttp(raw: string | null | undefined, base: string): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Metadata from the page head, for clips the core did not produce. */
+export function readPageMeta(doc: Document): PageMeta {
+  const base = doc.baseURI;
+  const dirAttr = doc.documentElement.getAttribute('dir')?.toLowerCase();
+  return {
+    title: metaContent(doc, ['meta[property="og:title"]', 'meta[name="twitter:title"]']) ?? (doc.title.trim() || new URL(doc.URL).hostname),
+    byline: metaContent(doc, ['meta[name="author"]', 'meta[property="article:author"]']),
+    published: metaContent(doc, ['meta[property="article:published_time"]', 'meta[name="date"]', 'meta[itemprop="datePublished"]']),
+    siteName: metaContent(doc, ['meta[property="og:site_name"]', 'meta[name="application-name"]']),
+    lang: doc.documentElement.lang || null,
+    dir: dirAttr === 'rtl' || dirAttr === 'ltr' ? dirAttr : null,
+    canonicalUrl: absoluteHttp(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), base),
+    excerpt: metaContent(doc, ['meta[property="og:description"]', 'meta[name="description"]']),
+    leadImage: absoluteHttp(metaContent(doc, ['meta[property="og:image"]', 'meta[name="twitter:image"]']), base),
+  };
+}
+
+function isHidden(el: Element): boolean {
+  // checkVisibility is the rendered truth (display, visibility, content-visibility).
+  return typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+}
+
+/** Copies the children of `source` (live or detached) into `out`, cleaning as it goes. */
+function copyInto(source: Node, out: Node, doc: Document, live: boolean): void {
+  for (const child of Array.from(source.childNodes)) {
+    if (child.nodeType === Node.TEXT_NODE) out.appendChild(doc.createTextNode(child.textContent ?? ''));
+    else if (child.nodeType === Node.ELEMENT_NODE) copyElement(child as Element, out, doc, live);
+  }
+}
+
+function copyElement(el: Element, out: Node, doc: Document, live: boolean): void {
+  const tag = el.tagName.toUpperCase();
+  if (DROP_TAGS.has(tag)) return;
+  if (live && isHidden(el)) return;
+  if (UNWRAP_TAGS.has(tag)) {
+    copyInto(el, out, doc, live);
+    return;
+  }
+  if (tag === 'PICTURE') {
+    // <source> candidates are resolved by the browser into the <img>'s currentSrc.
+    const img = el.querySelector('img');
+    if (img) copyElement(img, out, doc, live);
+    return;
+  }
+  const copy = doc.createElement(tag.toLowerCase());
+  for (const attr of Array.from(el.attributes)) {
+    if (KEEP_ATTRS.has(attr.name)) copy.setAttribute(attr.name, attr.value);
+  }
+  if (el instanceof HTMLAnchorElement) {
+    const href = absoluteHttp(el.getAttribute('href'), el.baseURI);
+    if (href) copy.setAttribute('href', href);
+    else copy.removeAttribute('href');
+  }
+  if (el instanceof HTMLImageElement) {
+    // currentSrc: the candidate the browser picked from srcset, i.e. the bytes the page shows.
+    const src = absoluteHttp(el.currentSrc || el.getAttribute('src'), el.baseURI);
+    if (!src) return;
+    copy.setAttribute('src', src);
+  }
+  copyInto(el, copy, doc, live);
+  out.appendChild(copy);
+}
+
+const WORDS_PER_MINUTE = 230;
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter((w) => w.length > 0).length;
+}
+
+function toClip(container: HTMLElement, text: string, meta: PageMeta, url: string, engine: 'fullpage' | 'selection'): ClipData {
+  const wordCount = countWords(text);
+  const firstImage = container.querySelector('img')?.getAttribute('src') ?? null;
+  return {
+    ...meta,
+    url,
+    leadImage: meta.leadImage ?? firstImage,
+    excerpt: meta.excerpt ?? (text.slice(0, 300).trim() || null),
+    html: container.innerHTML,
+    text,
+    wordCount,
+    readingMinutes: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
+    engine,
+  };
+}
+
+/** The whole rendered page body as a clip. */
+export function clipFullPage(doc: Document): ClipData {
+  const container = doc.createElement('div');
+  if (doc.body) copyInto(doc.body, container, doc, true);
+  const text = (doc.body?.innerText ?? '').trim();
+  return toClip(container, text, readPageMeta(doc), doc.URL, 'fullpage');
+}
+
+/** The current selection as a clip, or null when nothing is selected. */
+export function clipSelection(doc: Document): ClipData | null {
+  const selection = doc.getSelection();
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
+  const container = doc.createElement('div');
+  for (let i = 0; i < selection.rangeCount; i++) {
+    copyInto(selection.getRangeAt(i).cloneContents(), container, doc, false);
+  }
+  const text = selection.toString().trim();
+  if (!text && !container.querySelector('img')) return null;
+  return toClip(container, text, readPageMeta(doc), doc.URL, 'selection');
+}
+
+export function hasSelection(doc: Document): boolean {
+  const selection = doc.getSelection();
+  return !!selection && !selection.isCollapsed && selection.toString().trim().length > 0;
+}

@@ -1,0 +1,63 @@
+/**
+ * The in-page confirmation after a save from the context menu or the keyboard shortcut
+ * (there is no popup to show it). It lives in a closed shadow root so the page's CSS
+ * cannot restyle it and the page's scripts cannot reach into it; all text is set with
+ * textContent.
+ */
+const HOST_ID = 'sift-toast-host';
+const VISIBLE_MS = 6_000;
+
+const CSS = `
+:host { all: initial; }
+.toast { position: fixed; right: 16px; bottom: 16px; z-index: 2147483647; max-width: 360px;
+  display: flex; gap: 12px; align-items: center; padding: 12px 14px; border-radius: 10px;
+  background: #1d2433; color: #f5f7fb; font: 14px/1.4 system-ui, sans-serif;
+  box-shadow: 0 8px 28px rgba(0,0,0,.28); }
+.text { flex: 1; min-width: 0; }
+.title { display: block; color: #b9c3d6; font-size: 12px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.warn { display: block; color: #ffcf70; font-size: 12px; margin-top: 2px; }
+button { font: inherit; cursor: pointer; border: 0; border-radius: 6px; padding: 6px 10px; }
+.open { background: #4f8cff; color: white; font-weight: 600; }
+.close { background: transparent; color: #b9c3d6; padding: 4px 6px; }
+`;
+
+export function showSavedToast(doc: Document, opts: { title: string; warning: string | null; onOpen: () => void }): void {
+  doc.getElementById(HOST_ID)?.remove();
+  const host = doc.createElement('div');
+  host.id = HOST_ID;
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = doc.createElement('style');
+  style.textContent = CSS;
+  const box = doc.createElement('div');
+  box.className = 'toast';
+  box.setAttribute('role', 'status');
+  const text = doc.createElement('div');
+  text.className = 'text';
+  text.append('Saved to Sift');
+  const title = doc.createElement('span');
+  title.className = 'title';
+  title.textContent = opts.title;
+  text.append(title);
+  if (opts.warning) {
+    const warn = doc.createElement('span');
+    warn.className = 'warn';
+    warn.textContent = opts.warning;
+    text.append(warn);
+  }
+  const open = doc.createElement('button');
+  open.className = 'open';
+  open.textContent = 'Open in reader';
+  open.addEventListener('click', () => {
+    opts.onOpen();
+    host.remove();
+  });
+  const close = doc.createElement('button');
+  close.className = 'close';
+  close.textContent = '✕';
+  close.setAttribute('aria-label', 'Dismiss');
+  close.addEventListener('click', () => host.remove());
+  box.append(text, open, close);
+  root.append(style, box);
+  (doc.body ?? doc.documentElement).append(host);
+  setTimeout(() => host.remove(), VISIBLE_MS);
+}

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { ClipData, ClipMode, ExistingClip, OnDuplicate, SaveReply } from '../shared/messages';
+import type { PopupApi } from './api';
+import { SiftMark } from './components/Icons';
+import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
+import { Preview } from './components/Preview';
+
+type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
+
+type State =
+  | { phase: 'loading' }
+  | { phase: 'cannot'; message: string }
+  | { phase: 'not-article'; message: string; hasSelection: boolean }
+  | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null }
+  | { phase: 'saved'; title: string; reply: SavedReply }
+  | { phase: 'error'; message: string };
+
+export interface AppProps {
+  api: PopupApi;
+  initialMode: ClipMode;
+  /** Called once the first answer (preview or message) is on screen; the e2e test reads the latency. */
+  onFirstAnswer?: () => void;
+}
+
+function isBlockedFailure(error: string): boolean {
+  return error.includes('all sites') || error.includes('cross-origin');
+}
+
+export function App({ api, initialMode, onFirstAnswer }: AppProps) {
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  const [title, setTitle] = useState('');
+  const [leadImage, setLeadImage] = useState<string | null>(null);
+  const [answered, setAnswered] = useState(false);
+
+  const load = useCallback(
+    async (mode: ClipMode) => {
+      setState({ phase: 'loading' });
+      setLeadImage(null);
+      try {
+        const reply = await api.preview(mode);
+        if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', message: reply.message });
+        else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
+        else {
+          setTitle(reply.clip.title);
+          setState({ phase: 'preview', clip: reply.clip, imageUrls: reply.imageUrls, existing: reply.existing, saving: null });
+          // The thumbnail arrives after the text: the preview never waits on an image.
+          if (reply.clip.leadImage) {
+            api.imagePreview(reply.clip.leadImage).then(setLeadImage, () => setLeadImage(null));
+          }
+        }
+      } catch (err) {
+        setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
+      }
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    void load(initialMode);
+  }, [load, initialMode]);
+
+  useEffect(() => {
+    if (!answered && state.phase !== 'loading') {
+      setAnswered(true);
+      onFirstAnswer?.();
+    }
+  }, [state.phase, answered, onFirstAnswer]);
+
+  const save = useCallback(
+    async (onDuplicate: OnDuplicate, updateId: string | null = null) => {
+      if (state.phase !== 'preview' || state.saving) return;
+      const clip = { ...state.clip, title: title.trim() || state.clip.title };
+      setState({ ...state, saving: onDuplicate });
+      void api.persistStorage();
+      try {
+        const reply = await api.save(clip, state.imageUrls, onDuplicate, updateId);
+        if (reply.kind === 'duplicate') setState({ ...state, existing: reply.existing, saving: null });
+        else setState({ phase: 'saved', title: clip.title, reply });
+      } catch (err) {
+        setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
+      }
+    },
+    [api, state, title],
+  );
+
+  let body;
+  let footer = null;
+  switch (state.phase) {
+    case 'loading':
+      body = <Loading />;
+      break;
+    case 'cannot':
+      body = <CannotClip message={state.message} />;
+      break;
+    case 'not-article':
+      body = (
+        <NotArticle
+          message={state.message}
+          hasSelection={state.hasSelection}
+          onSaveAnyway={() => void load('article-anyway')}
+          onSaveSelection={() => void load('selection')}
+          onSaveFullPage={() => void load('fullpage')}
+        />
+      );
+      break;
+    case 'error':
+      body = <ErrorPanel message={state.message} onRetry={() => void load(initialMode)} />;
+      break;
+    case 'saved': {
+      const { reply } = state;
+      const blocked = reply.imagesFailed.some((f) => isBlockedFailure(f.error));
+      body = (
+        <Saved
+          title={state.title}
+          updated={reply.updated}
+          imagesSaved={reply.imagesSaved}
+          imagesFailed={reply.imagesFailed}
+          ms={reply.ms}
+          onOpenReader={() => void api.openReader(reply.clipId).then(() => api.close())}
+          onAllowAllSites={blocked ? () => void api.allowImagesFromAllSites() : null}
+        />
+      );
+      break;
+    }
+    case 'preview': {
+      const saving = state.saving !== null;
+      body = <Preview clip={state.clip} title={title} onTitle={setTitle} leadImage={leadImage} onSubmit={() => void save(state.existing.length > 0 ? 'ask' : 'keep-both')} />;
+      footer =
+        state.existing.length > 0 && !saving ? (
+          <DuplicateChoice existing={state.existing} onUpdate={() => void save('update', state.existing[0]?.id ?? null)} onKeepBoth={() => void save('keep-both')} />
+        ) : (
+          <div class="actions">
+            <button class="primary wide" data-testid="save" disabled={saving} onClick={() => void save('ask')} autoFocus>
+              {saving ? `Saving${state.imageUrls.length ? ` with ${state.imageUrls.length} image${state.imageUrls.length === 1 ? '' : 's'}` : ''}…` : 'Save to Sift'}
+            </button>
+            <div class="alt">
+              Clip instead:
+              <button class="link" disabled={saving} onClick={() => void load('selection')}>selection</button>·
+              <button class="link" disabled={saving} onClick={() => void load('fullpage')}>full page</button>
+            </div>
+          </div>
+        );
+      break;
+    }
+  }
+
+  return (
+    <div class="popup" data-phase={state.phase}>
+      <header class="bar">
+        <SiftMark />
+        <span class="brand">Sift</span>
+        {state.phase === 'preview' && <span class="engine" title="How the article was found">{engineLabel(state.clip.engine)}</span>}
+      </header>
+      <main class="body">{body}</main>
+      {footer && <footer class="foot">{footer}</footer>}
+    </div>
+  );
+}
+
+function engineLabel(engine: ClipData['engine']): string {
+  if (engine === 'selection') return 'Selection';
+  if (engine === 'fullpage') return 'Full page';
+  return 'Article';
+}

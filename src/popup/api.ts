@@ -1,0 +1,49 @@
+import browser from 'webextension-polyfill';
+import { request, type ClipData, type ClipMode, type Envelope, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+
+/**
+ * Everything the popup UI may ask of the extension. Components receive it (or single
+ * actions from it) through props and never touch browser.* themselves (STYLE.md, 7).
+ */
+export interface PopupApi {
+  preview(mode: ClipMode): Promise<PreviewReply>;
+  /** The lead image as a data: URL (extension pages load no remote images, see the CSP). */
+  imagePreview(url: string): Promise<string | null>;
+  save(clip: ClipData, imageUrls: string[], onDuplicate: OnDuplicate, updateId: string | null): Promise<SaveReply>;
+  openReader(clipId: string): Promise<void>;
+  /** Asks the browser to keep Sift's storage under pressure (navigator.storage.persist). */
+  persistStorage(): Promise<boolean>;
+  /** Asks for the optional permission to read images from every site (cross-origin images). */
+  allowImagesFromAllSites(): Promise<boolean>;
+  close(): void;
+}
+
+const send = (e: Envelope) => browser.runtime.sendMessage(e);
+
+/** The toolbar popup's tab: ?tabId=N (automation, context menu window) or the active tab. */
+export async function resolveTabId(search: string): Promise<number | null> {
+  const fromQuery = new URLSearchParams(search).get('tabId');
+  if (fromQuery !== null) return /^\d+$/.test(fromQuery) ? Number(fromQuery) : null;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
+
+export function browserPopupApi(tabId: number): PopupApi {
+  return {
+    preview: (mode) => request(send, 'ui→bg:preview', { tabId, mode }),
+    imagePreview: async (url) => (await request(send, 'ui→bg:image-preview', { tabId, url })).dataUrl,
+    save: (clip, imageUrls, onDuplicate, updateId) => request(send, 'ui→bg:save', { tabId, clip, imageUrls, onDuplicate, updateId }),
+    openReader: async (clipId) => {
+      await request(send, 'ui→bg:open-reader', { clipId });
+    },
+    persistStorage: async () => {
+      try {
+        return (await navigator.storage.persisted()) || (await navigator.storage.persist());
+      } catch {
+        return false;
+      }
+    },
+    allowImagesFromAllSites: () => browser.permissions.request({ origins: ['<all_urls>'] }),
+    close: () => window.close(),
+  };
+}

@@ -1,0 +1,141 @@
+import type { ExistingClip, FailedImage } from '../../shared/messages';
+import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
+import { formatDate } from './Preview';
+
+export function Loading() {
+  return (
+    <div class="loading" aria-busy="true" aria-label="Reading the page">
+      <div class="sk sk-image" />
+      <div class="sk sk-line wide" />
+      <div class="sk sk-line" />
+      <div class="sk sk-line short" />
+    </div>
+  );
+}
+
+export function CannotClip({ message }: { message: string }) {
+  return (
+    <div class="panel center" role="alert" data-testid="cannot-clip">
+      <BlockedIcon />
+      <h2>Sift can’t clip this page</h2>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+export interface NotArticleProps {
+  message: string;
+  hasSelection: boolean;
+  onSaveAnyway: () => void;
+  onSaveSelection: () => void;
+  onSaveFullPage: () => void;
+}
+
+export function NotArticle({ message, hasSelection, onSaveAnyway, onSaveSelection, onSaveFullPage }: NotArticleProps) {
+  return (
+    <div class="panel" data-testid="not-article">
+      <h2>This doesn’t look like an article</h2>
+      <p class="muted">{message}</p>
+      <div class="choices">
+        <button class="secondary" onClick={onSaveAnyway}>Save anyway</button>
+        <button class="secondary" onClick={onSaveSelection} disabled={!hasSelection} title={hasSelection ? '' : 'Select some text on the page first'}>
+          Save selection
+        </button>
+        <button class="secondary" onClick={onSaveFullPage}>Save full page</button>
+      </div>
+    </div>
+  );
+}
+
+export interface DuplicateProps {
+  existing: ExistingClip[];
+  onUpdate: () => void;
+  onKeepBoth: () => void;
+}
+
+export function DuplicateChoice({ existing, onUpdate, onKeepBoth }: DuplicateProps) {
+  const latest = existing[0];
+  return (
+    <div class="notice" role="group" aria-label="Already saved" data-testid="duplicate">
+      <p>
+        You saved this page {latest ? `on ${formatDate(new Date(latest.savedAt).toISOString())}` : 'before'}
+        {existing.length > 1 ? ` (${existing.length} copies)` : ''}.
+      </p>
+      <div class="row">
+        <button class="primary" onClick={onUpdate}>Update saved copy</button>
+        <button class="secondary" onClick={onKeepBoth}>Keep both</button>
+      </div>
+    </div>
+  );
+}
+
+export interface SavedProps {
+  title: string;
+  updated: boolean;
+  imagesSaved: number;
+  imagesFailed: FailedImage[];
+  ms: number;
+  onOpenReader: () => void;
+  onAllowAllSites: (() => void) | null;
+}
+
+export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenReader, onAllowAllSites }: SavedProps) {
+  return (
+    <div class="panel" role="status" data-testid="saved">
+      <div class="saved-head">
+        <CheckIcon />
+        <div>
+          <h2>{updated ? 'Saved copy updated' : 'Saved to your library'}</h2>
+          <p class="muted clamp">{title}</p>
+        </div>
+      </div>
+      <p class="muted small" data-testid="saved-summary">
+        {imagesSaved} image{imagesSaved === 1 ? '' : 's'} kept offline · {(ms / 1000).toFixed(1)} s
+      </p>
+      {imagesFailed.length > 0 && (
+        <div class="warning" role="alert" data-testid="image-warning">
+          <strong>
+            {imagesFailed.length} image{imagesFailed.length === 1 ? '' : 's'} could not be saved
+          </strong>
+          <span> — the reader shows a placeholder instead.</span>
+          <ul>
+            {imagesFailed.slice(0, 4).map((f) => (
+              <li key={f.url}>
+                <ImagePlaceholderIcon /> <span class="url">{shortUrl(f.url)}</span>: {f.error}
+              </li>
+            ))}
+          </ul>
+          {onAllowAllSites && (
+            <button class="link" onClick={onAllowAllSites}>
+              Allow Sift to read images from all sites
+            </button>
+          )}
+        </div>
+      )}
+      <button class="primary wide" onClick={onOpenReader} data-testid="open-reader">
+        Open in reader
+      </button>
+    </div>
+  );
+}
+
+export function ErrorPanel({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div class="panel center" role="alert" data-testid="error">
+      <h2>Something went wrong</h2>
+      <p>{message}</p>
+      <button class="secondary" onClick={onRetry}>Try again</button>
+    </div>
+  );
+}
+
+function shortUrl(url: string): string {
+  if (url.startsWith('data:')) return 'inline image';
+  try {
+    const u = new URL(url);
+    const file = u.pathname.split('/').filter(Boolean).pop() ?? '';
+    return `${u.hostname}/…/${file}`.slice(0, 60);
+  } catch {
+    return url.slice(0, 60);
+  }
+}

@@ -1,0 +1,91 @@
+import { SanitizedHtml } from '../../ui/SanitizedHtml';
+import type { ClipData } from '../../shared/messages';
+
+export interface PreviewProps {
+  clip: ClipData;
+  title: string;
+  onTitle: (title: string) => void;
+  /** data: URL of the lead image once loaded; null while loading or when unavailable. */
+  leadImage: string | null;
+  onSubmit: () => void;
+}
+
+/** Blocks shown in the preview: the opening paragraphs, without media. */
+const OPENING_BLOCKS = 'p, h2, h3, h4, blockquote, ul, ol, pre';
+const OPENING_CHARS = 700;
+
+/** Keeps the first paragraphs of the sanitized clip: the preview is a taste, not the article. */
+function openingParagraphs(fragment: DocumentFragment): void {
+  for (const media of Array.from(fragment.querySelectorAll('img, picture, figure, video, audio, table, iframe'))) media.remove();
+  const kept: Element[] = [];
+  let chars = 0;
+  for (const block of Array.from(fragment.querySelectorAll(OPENING_BLOCKS))) {
+    if (kept.some((k) => k.contains(block))) continue;
+    const text = block.textContent?.trim() ?? '';
+    if (!text) continue;
+    kept.push(block);
+    chars += text.length;
+    if (chars >= OPENING_CHARS) break;
+  }
+  fragment.replaceChildren(...kept);
+}
+
+export function formatDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function Preview({ clip, title, onTitle, leadImage, onSubmit }: PreviewProps) {
+  const date = formatDate(clip.published);
+  const meta = [clip.byline, clip.siteName ?? hostOf(clip.url), date].filter((x): x is string => !!x);
+  return (
+    <article class="preview" lang={clip.lang ?? undefined} dir={clip.dir ?? undefined}>
+      {clip.leadImage && (
+        <div class="lead" data-testid="lead-image">
+          {leadImage ? <img src={leadImage} alt="" /> : <div class="lead-loading" />}
+        </div>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <textarea
+          class="title"
+          aria-label="Title"
+          data-testid="title"
+          rows={2}
+          value={title}
+          onInput={(e) => onTitle((e.currentTarget as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onSubmit();
+            }
+          }}
+        />
+      </form>
+      <p class="meta" data-testid="meta">
+        {meta.map((m, i) => (
+          <span key={i}>{m}</span>
+        ))}
+      </p>
+      <p class="stats" data-testid="stats">
+        <span>{clip.wordCount.toLocaleString()} words</span>
+        <span>{Math.max(1, Math.round(clip.readingMinutes))} min read</span>
+      </p>
+      <SanitizedHtml class="opening" html={clip.html} transform={openingParagraphs} lang={clip.lang ?? undefined} dir={clip.dir ?? undefined} />
+    </article>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}

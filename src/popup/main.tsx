@@ -1,0 +1,37 @@
+import { render } from 'preact';
+import type { ClipMode } from '../shared/messages';
+import { App } from './App';
+import { browserPopupApi, resolveTabId } from './api';
+
+/**
+ * The toolbar popup, also reachable as `popup.html?tabId=N[&mode=selection|fullpage]`
+ * (the automation entry and the window the context menu opens): the same code path
+ * either way, only the tab id comes from the query instead of the active tab.
+ */
+const MODES: readonly ClipMode[] = ['article', 'article-anyway', 'selection', 'fullpage'];
+
+function modeFrom(search: string): ClipMode {
+  const mode = new URLSearchParams(search).get('mode');
+  return MODES.includes(mode as ClipMode) ? (mode as ClipMode) : 'article';
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('app');
+  if (!root) return;
+  // The e2e helper opens the popup with ?inspect=1 only to read IndexedDB from an extension page.
+  if (new URLSearchParams(location.search).has('inspect')) return;
+  const tabId = await resolveTabId(location.search);
+  if (tabId === null) {
+    root.textContent = 'Sift could not find the tab to clip.';
+    return;
+  }
+  const markAnswered = () => {
+    // Popup open → first answer on screen, in ms since the popup document started.
+    requestAnimationFrame(() => {
+      document.documentElement.dataset.previewMs = String(Math.round(performance.now()));
+    });
+  };
+  render(<App api={browserPopupApi(tabId)} initialMode={modeFrom(location.search)} onFirstAnswer={markAnswered} />, root);
+}
+
+void start();

@@ -1,0 +1,340 @@
+/**
+ * The one message protocol between Sift's contexts (STYLE.md, 6).
+ *
+ * Names say the direction: `ui→bg:*` (popup and extension pages → background),
+ * `content→bg:*` (content script → background), `bg→content:*` (background → the content
+ * script of one tab). Each name maps to its request and response types here, to a payload
+ * validator and to the kind of sender allowed to send it. Results cross every boundary as
+ * `{ ok: true, value } | { ok: false, error }`; a handler that throws becomes `ok: false`.
+ */
+import type { Clip, EngineName } from '../core/types';
+import { InvalidPayload, v, type Validator } from './validate';
+
+// ---------------------------------------------------------------------------------------
+// Limits (why each value: see the comment beside it)
+
+/**
+ * Largest message either side will send or accept, measured as JSON characters. Chrome's
+ * own ceiling is 64 MiB per message; half of that leaves room for the base64 expansion of
+ * the largest image we fetch (MAX_IMAGE_BYTES × 4/3) and fails early with our own words.
+ */
+export const MAX_MESSAGE_CHARS = 32 * 1024 * 1024;
+/** Per-image byte cap: larger images become placeholders ("too large"). */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** Per-image time cap: an image server that never answers costs at most this. */
+export const IMAGE_TIMEOUT_MS = 8_000;
+/** Clip HTML larger than this is refused as "too large" (a 100k-word book is ~1 MB of HTML). */
+export const MAX_CLIP_HTML_CHARS = 8 * 1024 * 1024;
+/** Pages with more elements are refused before extraction starts (a clear reason, not a hang). */
+export const MAX_PAGE_ELEMENTS = 60_000;
+/** Most images one clip may carry. */
+export const MAX_IMAGES_PER_CLIP = 200;
+
+// ---------------------------------------------------------------------------------------
+// Shared shapes
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** What the user asked to clip: the article the core finds, the selection, or the whole page. */
+export type ClipMode = 'article' | 'article-anyway' | 'selection' | 'fullpage';
+
+/** A clip as it crosses contexts: the core's Clip without its (large, debug-only) trace. */
+export type ClipData = Omit<Clip, 'trace'>;
+
+/** Why a page cannot be clipped at all; each has its own message in the popup. */
+export type CannotClipCode =
+  | 'browser-page'
+  | 'store-page'
+  | 'pdf'
+  | 'file-access'
+  | 'empty'
+  | 'too-large'
+  | 'no-access'
+  | 'no-tab';
+
+export type ExtractReply =
+  | { kind: 'clip'; clip: ClipData; imageUrls: string[]; extractMs: number; hasSelection: boolean }
+  | { kind: 'not-article'; message: string; hasSelection: boolean }
+  | { kind: 'cannot-clip'; code: CannotClipCode; message: string };
+
+/** A clip already stored for the same URL (by url or canonical URL). */
+export interface ExistingClip {
+  id: string;
+  title: string;
+  savedAt: number;
+}
+
+export type PreviewReply = ExtractReply & { existing: ExistingClip[] };
+
+export type OnDuplicate = 'ask' | 'update' | 'keep-both';
+
+export interface SaveRequest {
+  tabId: number;
+  clip: ClipData;
+  imageUrls: string[];
+  onDuplicate: OnDuplicate;
+  /** With `update`: which of the existing clips to replace. */
+  updateId: string | null;
+}
+
+export interface FailedImage {
+  url: string;
+  error: string;
+}
+
+export type SaveReply =
+  | { kind: 'saved'; clipId: string; updated: boolean; imagesSaved: number; imagesFailed: FailedImage[]; readerPath: string; ms: number }
+  | { kind: 'duplicate'; existing: ExistingClip[] };
+
+export type FetchedImage =
+  | { status: 'ok'; base64: string; mime: string; bytes: number; width: number | null; height: number | null; via: 'page-fetch' | 'canvas' }
+  /** `blocked`: the page's origin may not read it (CORS/tainted), so the background may try. */
+  | { status: 'failed'; error: string; blocked: boolean };
+
+// ---------------------------------------------------------------------------------------
+// The protocol
+
+export interface Protocol {
+  /** Popup → background: inject the content script into the tab and extract a preview. */
+  'ui→bg:preview': { request: { tabId: number; mode: ClipMode }; response: PreviewReply };
+  /** Popup → background: fetch the images through the tab and store the clip. */
+  'ui→bg:save': { request: SaveRequest; response: SaveReply };
+  /** Popup → background: one image as a data: URL, for the preview (extension pages may not load remote images). */
+  'ui→bg:image-preview': { request: { tabId: number; url: string }; response: { dataUrl: string | null } };
+  /** Extension page → background: open the reader on a saved clip. */
+  'ui→bg:open-reader': { request: { clipId: string }; response: null };
+  /** Content script (the in-page toast) → background: open the reader on the clip just saved. */
+  'content→bg:open-reader': { request: { clipId: string }; response: null };
+  /** Background → content script: run the core on the live DOM. */
+  'bg→content:extract': { request: { mode: ClipMode }; response: ExtractReply };
+  /** Background → content script: read one image the page shows. */
+  'bg→content:fetch-image': { request: { url: string; maxBytes: number; timeoutMs: number }; response: FetchedImage };
+  /** Background → content script: show the "Saved · Open in reader" toast in the page. */
+  'bg→content:toast': { request: { clipId: string; title: string; warning: string | null }; response: null };
+}
+
+export type MessageName = keyof Protocol;
+export type RequestOf<K extends MessageName> = Protocol[K]['request'];
+export type ResponseOf<K extends MessageName> = Protocol[K]['response'];
+export interface Envelope<K extends MessageName = MessageName> {
+  type: K;
+  payload: RequestOf<K>;
+}
+
+/**
+ * Who may send a message: an extension context (popup, extension page, service worker) or
+ * a content script running inside a web page's tab.
+ */
+export type SenderKind = 'extension' | 'content-script';
+
+/** The direction prefix decides the allowed sender; receivers check it. */
+export function allowedSender(name: MessageName): SenderKind {
+  return name.startsWith('content→bg:') ? 'content-script' : 'extension';
+}
+
+// ---------------------------------------------------------------------------------------
+// Payload validators
+
+const tabId = v.integer({ min: 0 });
+const clipId = v.string({ min: 1, max: 64 });
+const mode = v.literal('article', 'article-anyway', 'selection', 'fullpage');
+const engines = ['nta', 'vsse', 'classifier', 'auto', 'fullpage', 'selection'] as const satisfies readonly EngineName[];
+const shortText = v.nullable(v.string({ max: 4_000 }));
+const httpUrl = v.url({ max: 8_192 });
+/** Images may be http(s) or inline data: URLs (the content script reads both the same way). */
+const imageUrl = v.url({ max: MAX_IMAGE_BYTES * 2, schemes: ['http:', 'https:', 'data:', 'blob:'] });
+
+const clipData: Validator<ClipData> = v.object({
+  title: v.string({ max: 2_000 }),
+  byline: shortText,
+  published: v.nullable(v.string({ max: 64 })),
+  siteName: shortText,
+  lang: v.nullable(v.string({ max: 35 })),
+  dir: v.nullable(v.literal('ltr', 'rtl')),
+  url: httpUrl,
+  canonicalUrl: v.nullable(httpUrl),
+  excerpt: v.nullable(v.string({ max: 20_000 })),
+  leadImage: v.nullable(imageUrl),
+  html: v.string({ max: MAX_CLIP_HTML_CHARS }),
+  text: v.string({ max: MAX_CLIP_HTML_CHARS }),
+  wordCount: v.integer({ min: 0 }),
+  readingMinutes: v.number({ min: 0, max: 1_000_000 }),
+  engine: v.literal(...engines),
+});
+
+export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } = {
+  'ui→bg:preview': v.object({ tabId, mode }),
+  'ui→bg:save': v.object({
+    tabId,
+    clip: clipData,
+    imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
+    onDuplicate: v.literal('ask', 'update', 'keep-both'),
+    updateId: v.nullable(clipId),
+  }),
+  'ui→bg:image-preview': v.object({ tabId, url: imageUrl }),
+  'ui→bg:open-reader': v.object({ clipId }),
+  'content→bg:open-reader': v.object({ clipId }),
+  'bg→content:extract': v.object({ mode }),
+  'bg→content:fetch-image': v.object({
+    url: imageUrl,
+    maxBytes: v.integer({ min: 1, max: MAX_IMAGE_BYTES }),
+    timeoutMs: v.integer({ min: 1, max: 120_000 }),
+  }),
+  'bg→content:toast': v.object({ clipId, title: v.string({ max: 2_000 }), warning: v.nullable(v.string({ max: 2_000 })) }),
+};
+
+/** Checks the reply the content script sends back: it runs in the page's (possibly compromised) renderer. */
+export const fetchedImageValidator: Validator<FetchedImage> = (value, path) => {
+  const status = (value as { status?: unknown } | null)?.status;
+  if (status === 'ok') {
+    return v.object({
+      status: v.literal('ok'),
+      base64: v.string({ max: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4 }),
+      mime: v.string({ max: 128 }),
+      bytes: v.integer({ min: 0, max: MAX_IMAGE_BYTES }),
+      width: v.nullable(v.integer({ min: 0 })),
+      height: v.nullable(v.integer({ min: 0 })),
+      via: v.literal('page-fetch', 'canvas'),
+    })(value, path);
+  }
+  return v.object({ status: v.literal('failed'), error: v.string({ max: 2_000 }), blocked: v.boolean() })(value, path);
+};
+
+export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  if (kind === 'clip') {
+    return v.object({
+      kind: v.literal('clip'),
+      clip: clipData,
+      imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
+      extractMs: v.number({ min: 0 }),
+      hasSelection: v.boolean(),
+    })(value, path);
+  }
+  if (kind === 'not-article') {
+    return v.object({ kind: v.literal('not-article'), message: v.string({ max: 2_000 }), hasSelection: v.boolean() })(value, path);
+  }
+  return v.object({
+    kind: v.literal('cannot-clip'),
+    code: v.literal('browser-page', 'store-page', 'pdf', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
+    message: v.string({ max: 2_000 }),
+  })(value, path);
+};
+
+// ---------------------------------------------------------------------------------------
+// Sending and receiving
+
+/** JSON size of a value, the measure the size cap uses; Infinity when it cannot be serialised. */
+export function messageChars(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Infinity;
+  }
+}
+
+export function tooLargeError(chars: number): string {
+  return `message too large: ${(chars / 1024 / 1024).toFixed(1)} MiB exceeds the ${MAX_MESSAGE_CHARS / 1024 / 1024} MiB limit`;
+}
+
+/** The parts of a runtime.MessageSender the checks read. */
+export interface SenderInfo {
+  id?: string | undefined;
+  url?: string | undefined;
+  tab?: { id?: number | undefined } | undefined;
+  frameId?: number | undefined;
+}
+
+/** Who we are, to compare senders against. */
+export interface SelfInfo {
+  extensionId: string;
+  /** e.g. `chrome-extension://<id>/` */
+  extensionOrigin: string;
+}
+
+/** Classifies a sender; null when it is not this extension at all. */
+export function senderKind(sender: SenderInfo, self: SelfInfo): SenderKind | null {
+  if (sender.id !== self.extensionId) return null;
+  // Extension contexts carry an extension URL (the popup opened as a tab also carries a
+  // `tab`, so the URL decides); a content script carries its web page's tab and URL.
+  if (typeof sender.url === 'string' && sender.url.startsWith(self.extensionOrigin)) return 'extension';
+  if (sender.tab !== undefined) return 'content-script';
+  // The service worker messaging a content script: no tab, and in some browsers no URL.
+  return 'extension';
+}
+
+/** One named handler per message this context answers. */
+export type Handlers<K extends MessageName> = {
+  [P in K]: (payload: RequestOf<P>, sender: SenderInfo) => Promise<ResponseOf<P>> | ResponseOf<P>;
+};
+
+/**
+ * Checks and dispatches one incoming message: known name, size cap, sender kind, payload
+ * shape; then runs the handler and wraps its outcome as a Result. Never throws.
+ */
+export async function dispatch<K extends MessageName>(
+  handlers: Handlers<K>,
+  raw: unknown,
+  sender: SenderInfo,
+  self: SelfInfo,
+): Promise<Result<unknown>> {
+  if (typeof raw !== 'object' || raw === null || typeof (raw as { type?: unknown }).type !== 'string') {
+    return { ok: false, error: 'malformed message: expected { type, payload }' };
+  }
+  const { type, payload, ...rest } = raw as { type: string; payload?: unknown };
+  if (Object.keys(rest).length > 0) return { ok: false, error: `malformed message: unexpected field ${Object.keys(rest)[0]}` };
+  if (!Object.hasOwn(handlers, type)) return { ok: false, error: `unknown message: ${type}` };
+  const name = type as K;
+  const chars = messageChars(raw);
+  if (chars > MAX_MESSAGE_CHARS) return { ok: false, error: tooLargeError(chars) };
+  const kind = senderKind(sender, self);
+  if (kind !== allowedSender(name)) {
+    return { ok: false, error: `sender not allowed: ${name} must come from ${allowedSender(name)}, not ${kind ?? 'another extension or page'}` };
+  }
+  let request: RequestOf<K>;
+  try {
+    request = requestValidators[name](payload, 'payload') as RequestOf<K>;
+  } catch (err) {
+    if (err instanceof InvalidPayload) return { ok: false, error: `invalid payload for ${name}: ${err.message}` };
+    throw err;
+  }
+  try {
+    const handler = handlers[name] as (p: RequestOf<K>, s: SenderInfo) => Promise<unknown> | unknown;
+    const value = await handler(request, sender);
+    const replyChars = messageChars(value);
+    if (replyChars > MAX_MESSAGE_CHARS) return { ok: false, error: tooLargeError(replyChars) };
+    return { ok: true, value: value ?? null };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export class MessageError extends Error {
+  constructor(
+    readonly messageName: MessageName,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MessageError';
+  }
+}
+
+/** A way to deliver one envelope and get the raw reply (runtime.sendMessage or tabs.sendMessage). */
+export type Transport = (envelope: Envelope) => Promise<unknown>;
+
+/**
+ * Sends one typed message and unwraps the Result: resolves with the value or throws a
+ * MessageError with the receiver's error text. Oversized requests fail before sending.
+ */
+export async function request<K extends MessageName>(transport: Transport, type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
+  const envelope: Envelope<K> = { type, payload };
+  const chars = messageChars(envelope);
+  if (chars > MAX_MESSAGE_CHARS) throw new MessageError(type, tooLargeError(chars));
+  const reply = await transport(envelope as Envelope);
+  if (typeof reply !== 'object' || reply === null || typeof (reply as { ok?: unknown }).ok !== 'boolean') {
+    throw new MessageError(type, `no valid reply to ${type} (the receiver is not listening)`);
+  }
+  const result = reply as Result<ResponseOf<K>>;
+  if (!result.ok) throw new MessageError(type, result.error);
+  return result.value;
+}

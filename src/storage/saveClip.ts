@@ -1,0 +1,111 @@
+import type { SiftDb } from './db';
+import type { StoredClip, StoredImage } from './schema';
+import { termsFor } from './libraryTerms';
+import type { ClipData, ExistingClip, OnDuplicate } from '../shared/messages';
+
+/**
+ * Saving a clip: the clip record and all its image records are written in ONE Dexie
+ * transaction, so after a crash, a quota error or a killed service worker a clip is either
+ * whole (with every image record, failed ones as placeholders) or absent.
+ */
+
+/** One image of the clip, already fetched (or failed) before the transaction starts. */
+export interface ImageInput {
+  url: string;
+  blob: Blob | null;
+  mime: string | null;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  /** Why it failed; null when `blob` holds the bytes. */
+  error: string | null;
+}
+
+export interface SaveInput {
+  clip: ClipData;
+  images: ImageInput[];
+  /** What to do when the URL is already saved: ask (report it), update one copy, keep both. */
+  onDuplicate: OnDuplicate;
+  /** With `update`: the clip to replace; null replaces the most recently saved copy. */
+  updateId: string | null;
+  now?: number;
+  newId?: () => string;
+}
+
+export type SaveOutcome = { kind: 'saved'; clipId: string; updated: boolean } | { kind: 'duplicate'; existing: ExistingClip[] };
+
+/** Live (not trashed) clips saved from the same address: same URL or same canonical URL. */
+export async function findExisting(db: SiftDb, url: string, canonicalUrl: string | null): Promise<ExistingClip[]> {
+  const keys = [url, ...(canonicalUrl && canonicalUrl !== url ? [canonicalUrl] : [])];
+  const [byUrl, byCanonical] = await Promise.all([db.clips.where('url').anyOf(keys).toArray(), db.clips.where('canonicalUrl').anyOf(keys).toArray()]);
+  const seen = new Map<string, StoredClip>();
+  for (const c of [...byUrl, ...byCanonical]) if (c.deletedAt === null) seen.set(c.id, c);
+  return [...seen.values()].sort((a, b) => b.savedAt - a.savedAt).map((c) => ({ id: c.id, title: c.title, savedAt: c.savedAt }));
+}
+
+function toRecord(clip: ClipData, id: string, now: number, previous: StoredClip | null): StoredClip {
+  return {
+    id,
+    url: clip.url,
+    canonicalUrl: clip.canonicalUrl,
+    title: clip.title.trim() || clip.url,
+    byline: clip.byline,
+    site: clip.siteName,
+    published: clip.published,
+    savedAt: previous?.savedAt ?? now,
+    updatedAt: now,
+    lang: clip.lang,
+    dir: clip.dir,
+    // Updating a clip keeps what the user added to it.
+    tags: previous?.tags ?? [],
+    excerpt: clip.excerpt,
+    html: clip.html,
+    text: clip.text,
+    wordCount: clip.wordCount,
+    readingMinutes: clip.readingMinutes,
+    engine: clip.engine,
+    leadImage: clip.leadImage,
+    deletedAt: null,
+    terms: termsFor(clip.title, clip.text),
+  };
+}
+
+function toImageRecords(clipId: string, images: ImageInput[], newId: () => string): StoredImage[] {
+  const byUrl = new Map<string, ImageInput>();
+  for (const img of images) if (!byUrl.has(img.url)) byUrl.set(img.url, img);
+  return [...byUrl.values()].map((img) => ({
+    id: newId(),
+    clipId,
+    url: img.url,
+    blob: img.blob,
+    mime: img.blob ? img.mime : null,
+    bytes: img.blob ? img.blob.size : 0,
+    width: img.width,
+    height: img.height,
+    status: img.blob ? 'ok' : 'failed',
+    error: img.blob ? null : (img.error ?? 'not saved'),
+  }));
+}
+
+export async function saveClip(db: SiftDb, input: SaveInput): Promise<SaveOutcome> {
+  const now = input.now ?? Date.now();
+  const newId = input.newId ?? (() => crypto.randomUUID());
+  return db.transaction('rw', db.clips, db.images, async (): Promise<SaveOutcome> => {
+    const existing = await findExisting(db, input.clip.url, input.clip.canonicalUrl);
+    if (existing.length > 0 && input.onDuplicate === 'ask') return { kind: 'duplicate', existing };
+
+    let previous: StoredClip | null = null;
+    if (input.onDuplicate === 'update') {
+      const targetId = input.updateId ?? existing[0]?.id ?? null;
+      if (targetId !== null) {
+        previous = (await db.clips.get(targetId)) ?? null;
+        if (!previous || previous.deletedAt !== null) throw new Error('The saved copy to update no longer exists (it was deleted meanwhile). Save again to keep a new copy.');
+      }
+    }
+    const clipId = previous?.id ?? newId();
+    if (previous) await db.images.where('clipId').equals(clipId).delete();
+    await db.clips.put(toRecord(input.clip, clipId, now, previous));
+    await db.images.bulkAdd(toImageRecords(clipId, input.images, newId));
+    return { kind: 'saved', clipId, updated: previous !== null };
+  });
+}
