@@ -230,3 +230,14 @@ export async function getSetting<T>(db: SiftDb, key: string, fallback: T): Promi
 export async function setSetting(db: SiftDb, key: string, value: unknown): Promise<void> {
   await db.settings.put({ key, value });
 }
+
+/** Ids of live clips in library order (newest first), for "export all" and "select all". */
+export async function liveIds(db: SiftDb, tag?: string | null): Promise<string[]> {
+  if (tag) {
+    const tagged = await db.clips.where('tags').equals(tag).filter((c) => c.deletedAt === null).toArray();
+    return tagged.sort(byNewest).map((c) => c.id);
+  }
+  const trashed = new Set((await db.clips.where('deletedAt').above(0).primaryKeys()) as string[]);
+  const all = (await db.clips.orderBy('savedAt').reverse().primaryKeys()) as string[];
+  return trashed.size ? all.filter((id) => !trashed.has(id)) : all;
+}

@@ -1,0 +1,52 @@
+import { db } from '../../storage/db';
+import * as lib from '../../storage/library';
+import { importBackup, type ImportResult } from '../../backup/importBackup';
+import { exportClips, saveBlob, type ExportFormat, type ExportProgress } from '../../export/exportClips';
+
+/** Everything the library page does to storage; components get it through props (STYLE.md, 7). */
+export interface LibraryApi {
+  list(q: lib.ListQuery): Promise<lib.ListResult>;
+  search(query: string, tag: string | null): Promise<lib.ListResult>;
+  tags(): Promise<string[]>;
+  counts(): Promise<{ live: number; trash: number }>;
+  liveIds(tag: string | null): Promise<string[]>;
+  trash(ids: string[]): Promise<string[]>;
+  restore(ids: string[]): Promise<void>;
+  deleteForever(ids: string[]): Promise<void>;
+  emptyTrash(): Promise<number>;
+  purgeExpired(): Promise<number>;
+  addTag(ids: string[], tag: string): Promise<string | null>;
+  removeTag(ids: string[], tag: string): Promise<void>;
+  estimate(): Promise<{ usage: number; quota: number } | null>;
+  exportAndSave(format: ExportFormat, ids: string[], onProgress: ExportProgress): Promise<string>;
+  importFile(file: File, onProgress: ExportProgress): Promise<ImportResult>;
+}
+
+export const libraryApi: LibraryApi = {
+  list: (q) => lib.listClips(db(), q),
+  search: (query, tag) => lib.searchClips(db(), query, { tag }),
+  tags: () => lib.allTags(db()),
+  counts: async () => {
+    const [live, trash] = await Promise.all([lib.countLive(db()), lib.countTrash(db())]);
+    return { live, trash };
+  },
+  liveIds: (tag) => lib.liveIds(db(), tag),
+  trash: (ids) => lib.trashClips(db(), ids),
+  restore: (ids) => lib.restoreClips(db(), ids),
+  deleteForever: (ids) => lib.deleteForever(db(), ids),
+  emptyTrash: () => lib.emptyTrash(db()),
+  purgeExpired: () => lib.purgeExpiredTrash(db()),
+  addTag: (ids, tag) => lib.addTag(db(), ids, tag),
+  removeTag: (ids, tag) => lib.removeTag(db(), ids, tag),
+  estimate: async () => {
+    if (!navigator.storage?.estimate) return null;
+    const e = await navigator.storage.estimate();
+    return e.usage !== undefined && e.quota ? { usage: e.usage, quota: e.quota } : null;
+  },
+  exportAndSave: async (format, ids, onProgress) => {
+    const out = await exportClips(db(), format, ids, onProgress);
+    saveBlob(out.blob, out.filename);
+    return out.filename;
+  },
+  importFile: (file, onProgress) => importBackup(db(), file, onProgress),
+};
