@@ -84,8 +84,8 @@ export default defineConfig(({ mode }): UserConfig => {
         // Add one line per page; the key is only a chunk name. The popup is listed by the
         // manifest (action.default_popup) and needs no entry here.
         input: {
-          // reader: 'src/pages/reader/index.html',
-          // library: 'src/pages/library/index.html',
+          reader: 'src/pages/reader/index.html',
+          library: 'src/pages/library/index.html',
         },
       },
     },
