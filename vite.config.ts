@@ -31,8 +31,8 @@ function manifestFor(mode: BuildMode): ManifestV3Export {
     manifest.browser_specific_settings = {
       gecko: {
         id: GECKO_ID,
-        // 140: first Firefox that understands data_collection_permissions.
-        strict_min_version: '140.0',
+        // 142: first Firefox (desktop and Android) that understands data_collection_permissions.
+        strict_min_version: '142.0',
         data_collection_permissions: { required: ['none'] },
       },
     };

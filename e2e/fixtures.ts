@@ -313,13 +313,21 @@ export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
     await use(async (target) => {
       const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
       const url = target.url();
-      const id = await worker.evaluate(async (u: string) => {
+      // By URL where the extension may see it (the e2e build's test hosts)...
+      const byUrl = await worker.evaluate(async (u: string) => {
         const tabs = await chrome.tabs.query({});
         const hit = tabs.filter((t) => t.url === u || t.pendingUrl === u);
         return hit.length > 0 ? (hit[hit.length - 1]!.id ?? null) : null;
       }, url);
-      if (id === null) throw new Error(`no tab with URL ${url}`);
-      return id;
+      if (byUrl !== null) return byUrl;
+      // ...otherwise (chrome:// pages hide their URL) as the active tab after focusing it.
+      await target.bringToFront();
+      const active = await worker.evaluate(async () => {
+        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        return tab?.id ?? null;
+      });
+      if (active === null) throw new Error(`no tab for ${url}`);
+      return active;
     });
   },
 
