@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { refuseByInjectionError, refuseByUrl } from './tabAccess';
+
+describe('refuseByUrl', () => {
+  it.each([
+    ['chrome://settings', 'browser-page'],
+    ['chrome-extension://abc/popup.html', 'browser-page'],
+    ['about:blank', 'browser-page'],
+    ['edge://flags', 'browser-page'],
+    ['view-source:https://a.example/', 'browser-page'],
+    ['https://chromewebstore.google.com/detail/x', 'store-page'],
+    ['https://chrome.google.com/webstore/detail/x', 'store-page'],
+    ['https://addons.mozilla.org/en-US/firefox/', 'store-page'],
+    ['file:///home/me/a.html', 'file-access'],
+  ])('%s → %s', (url, code) => {
+    expect(refuseByUrl(url, false)?.code).toBe(code);
+  });
+
+  it('lets ordinary pages, files with access, and hidden URLs through', () => {
+    expect(refuseByUrl('https://news.example/a', false)).toBeNull();
+    expect(refuseByUrl('http://localhost:8080/', false)).toBeNull();
+    expect(refuseByUrl('file:///home/me/a.html', true)).toBeNull();
+    expect(refuseByUrl(undefined, false)).toBeNull();
+  });
+});
+
+describe('refuseByInjectionError', () => {
+  it('names the PDF viewer, the store and browser pages', () => {
+    expect(refuseByInjectionError('Cannot access contents of the page', 'https://a.example/paper.pdf').code).toBe('pdf');
+    expect(refuseByInjectionError('The extensions gallery cannot be scripted.', undefined).code).toBe('store-page');
+    expect(refuseByInjectionError('Cannot access a chrome:// URL', undefined).code).toBe('browser-page');
+    expect(refuseByInjectionError('Frame with ID 0 is showing error page', undefined).code).toBe('empty');
+    expect(refuseByInjectionError('Cannot access contents of url "https://x/". Extension manifest must request permission', 'https://x/').code).toBe('no-access');
+  });
+});

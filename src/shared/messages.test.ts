@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch, MAX_MESSAGE_CHARS, request, senderKind, type Envelope, type Handlers, type SenderInfo } from './messages';
+
+const self = { extensionId: 'sift-id', extensionOrigin: 'chrome-extension://sift-id/' };
+const popup: SenderInfo = { id: 'sift-id', url: 'chrome-extension://sift-id/popup.html' };
+const popupInTab: SenderInfo = { id: 'sift-id', url: 'chrome-extension://sift-id/popup.html?tabId=4', tab: { id: 9 } };
+const contentScript: SenderInfo = { id: 'sift-id', url: 'https://news.example/a', tab: { id: 4 }, frameId: 0 };
+const otherExtension: SenderInfo = { id: 'evil-id', url: 'chrome-extension://evil-id/bg.js' };
+
+const calls: unknown[] = [];
+const handlers: Handlers<'ui→bg:preview' | 'ui→bg:open-reader' | 'content→bg:open-reader'> = {
+  'ui→bg:preview': (p) => {
+    calls.push(p);
+    return { kind: 'cannot-clip', code: 'empty', message: 'empty', existing: [] };
+  },
+  'ui→bg:open-reader': () => {
+    throw new Error('reader is broken');
+  },
+  'content→bg:open-reader': () => null,
+};
+
+describe('senderKind', () => {
+  it('tells extension pages (also opened as tabs) from content scripts and strangers', () => {
+    expect(senderKind(popup, self)).toBe('extension');
+    expect(senderKind(popupInTab, self)).toBe('extension');
+    expect(senderKind(contentScript, self)).toBe('content-script');
+    expect(senderKind({ id: 'sift-id' }, self)).toBe('extension');
+    expect(senderKind(otherExtension, self)).toBeNull();
+    expect(senderKind({ url: 'https://news.example/' }, self)).toBeNull();
+  });
+});
+
+describe('dispatch', () => {
+  it('runs the handler with the validated payload and wraps the value', async () => {
+    calls.length = 0;
+    const out = await dispatch(handlers, { type: 'ui→bg:preview', payload: { tabId: 4, mode: 'article' } }, popup, self);
+    expect(out).toEqual({ ok: true, value: { kind: 'cannot-clip', code: 'empty', message: 'empty', existing: [] } });
+    expect(calls).toEqual([{ tabId: 4, mode: 'article' }]);
+  });
+
+  it.each([
+    ['a string', 'hello', 'malformed message'],
+    ['null', null, 'malformed message'],
+    ['no type', { payload: {} }, 'malformed message'],
+    ['an extra envelope field', { type: 'ui→bg:preview', payload: { tabId: 1, mode: 'article' }, sender: 'me' }, 'unexpected field sender'],
+    ['an unknown name', { type: 'ui→bg:nuke', payload: null }, 'unknown message: ui→bg:nuke'],
+    ['a prototype key as name', { type: 'constructor', payload: null }, 'unknown message: constructor'],
+    ['a string tab id', { type: 'ui→bg:preview', payload: { tabId: '4', mode: 'article' } }, 'payload.tabId: expected integer'],
+    ['a negative tab id', { type: 'ui→bg:preview', payload: { tabId: -1, mode: 'article' } }, 'payload.tabId'],
+    ['an unknown mode', { type: 'ui→bg:preview', payload: { tabId: 1, mode: 'all' } }, 'payload.mode: expected one of'],
+    ['an extra payload field', { type: 'ui→bg:preview', payload: { tabId: 1, mode: 'article', x: 1 } }, 'payload.x: expected no such field'],
+    ['no payload', { type: 'ui→bg:preview' }, 'payload: expected object'],
+  ])('rejects %s', async (_label, raw, error) => {
+    calls.length = 0;
+    const out = await dispatch(handlers, raw, popup, self);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error).toContain(error);
+    expect(calls).toEqual([]);
+  });
+
+  it('rejects a popup message from a content script and a content message from a page', async () => {
+    const a = await dispatch(handlers, { type: 'ui→bg:preview', payload: { tabId: 1, mode: 'article' } }, contentScript, self);
+    expect(a).toEqual({ ok: false, error: 'sender not allowed: ui→bg:preview must come from extension, not content-script' });
+    const b = await dispatch(handlers, { type: 'content→bg:open-reader', payload: { clipId: 'c1' } }, popup, self);
+    expect(b.ok).toBe(false);
+    const c = await dispatch(handlers, { type: 'ui→bg:preview', payload: { tabId: 1, mode: 'article' } }, otherExtension, self);
+    expect(c).toEqual({ ok: false, error: expect.stringContaining('not another extension or page') });
+  });
+
+  it('rejects a message over the size cap with a clear error', async () => {
+    const out = await dispatch(handlers, { type: 'ui→bg:open-reader', payload: { clipId: 'x'.repeat(MAX_MESSAGE_CHARS) } }, popup, self);
+    expect(out).toEqual({ ok: false, error: expect.stringMatching(/^message too large: 32\.0 MiB exceeds the 32 MiB limit$/) });
+  });
+
+  it('turns a throwing handler into ok: false', async () => {
+    expect(await dispatch(handlers, { type: 'ui→bg:open-reader', payload: { clipId: 'c1' } }, popup, self)).toEqual({ ok: false, error: 'reader is broken' });
+  });
+
+  it('validates the clip of a save request field by field', async () => {
+    const save: Handlers<'ui→bg:save'> = { 'ui→bg:save': () => ({ kind: 'duplicate', existing: [] }) };
+    const base = {
+      title: 't', byline: null, published: null, siteName: null, lang: null, dir: null, url: 'https://a.example/', canonicalUrl: null,
+      excerpt: null, leadImage: null, html: '<p>x</p>', text: 'x', wordCount: 1, readingMinutes: 1, engine: 'nta',
+    };
+    const ok = await dispatch(save, { type: 'ui→bg:save', payload: { tabId: 1, clip: base, imageUrls: ['https://a.example/i.png'], onDuplicate: 'ask', updateId: null } }, popup, self);
+    expect(ok.ok).toBe(true);
+    const js = await dispatch(save, { type: 'ui→bg:save', payload: { tabId: 1, clip: { ...base, url: 'javascript:alert(1)' }, imageUrls: [], onDuplicate: 'ask', updateId: null } }, popup, self);
+    expect(js).toEqual({ ok: false, error: expect.stringContaining('payload.clip.url: expected URL with scheme') });
+    const engine = await dispatch(save, { type: 'ui→bg:save', payload: { tabId: 1, clip: { ...base, engine: 'magic' }, imageUrls: [], onDuplicate: 'ask', updateId: null } }, popup, self);
+    expect(engine).toEqual({ ok: false, error: expect.stringContaining('payload.clip.engine') });
+    const img = await dispatch(save, { type: 'ui→bg:save', payload: { tabId: 1, clip: base, imageUrls: ['file:///etc/passwd'], onDuplicate: 'ask', updateId: null } }, popup, self);
+    expect(img).toEqual({ ok: false, error: expect.stringContaining('payload.imageUrls[0]') });
+  });
+});
+
+describe('request', () => {
+  it('unwraps ok values and throws the receiver’s error text', async () => {
+    const echo = async (e: Envelope) => dispatch(handlers, e, popup, self);
+    await expect(request(echo, 'ui→bg:preview', { tabId: 1, mode: 'article' })).resolves.toMatchObject({ kind: 'cannot-clip' });
+    await expect(request(echo, 'ui→bg:open-reader', { clipId: 'c' })).rejects.toThrow('reader is broken');
+  });
+
+  it('fails before sending when the request is over the cap', async () => {
+    let sent = false;
+    const transport = async () => {
+      sent = true;
+      return { ok: true, value: null };
+    };
+    await expect(request(transport, 'ui→bg:open-reader', { clipId: 'x'.repeat(MAX_MESSAGE_CHARS) })).rejects.toThrow(/message too large/);
+    expect(sent).toBe(false);
+  });
+
+  it('reports a receiver that is not listening', async () => {
+    await expect(request(async () => undefined, 'ui→bg:open-reader', { clipId: 'c' })).rejects.toThrow(/not listening/);
+  });
+});
