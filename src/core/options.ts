@@ -27,5 +27,7 @@ export function resolveOptions(partial?: Partial<ExtractOptions> | null): Extrac
   if (typeof partial.trace === 'boolean') out.trace = partial.trace;
   if (partial.layout) out.layout = partial.layout;
   if (typeof partial.baseUrl === 'string') out.baseUrl = partial.baseUrl;
+  // Engine names are checked by getEngine (engines/index.ts): an unknown one is a clear error.
+  if (typeof partial.engine === 'string') out.engine = partial.engine;
   return out;
 }
