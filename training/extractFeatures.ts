@@ -42,7 +42,11 @@ async function main(): Promise<void> {
     entryPoints: [join(import.meta.dirname, 'pageEntry.ts')], bundle: true, write: false, format: 'iife', target: 'es2022',
   }).outputFiles[0]!.text;
 
+  // --from/--to split one dataset over several runs (each writes its own cache file).
+  const from = Number(arg('from', '0'));
+  const to = Number(arg('to', '0'));
   let truth = await readTruth(data);
+  if (to > 0 || from > 0) truth = truth.slice(from, to > 0 ? to : undefined);
   if (limit > 0) truth = truth.slice(0, limit);
   mkdirSync(dirname(out), { recursive: true });
   const gz = createGzip();

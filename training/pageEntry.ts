@@ -1,26 +1,35 @@
 /**
  * Bundled by extractFeatures.ts (esbuild, IIFE) and evaluated inside each benchmark page:
- * the exact feature code the classifier engine runs at extraction time.
+ * the exact feature code the classifier engine runs at extraction time, on the same shared
+ * stats pass and link blocks the pipeline (src/core/extract.ts) computes.
  */
-import { leafFeatures, liveGeometry, FEATURE_NAMES } from '../src/core/engines/classifierFeatures';
+import { leafFeatures, liveGeometry, ntaLeafFacts, FEATURE_NAMES } from '../src/core/engines/classifierFeatures';
+import type { EngineContext } from '../src/core/engines/engine';
 import { collectTextLeaves } from '../src/core/engines/vsseTextLeaves';
 import { vsseSelect } from '../src/core/engines/vsseSelect';
 import { vsseSummary } from '../src/core/engines/vssePage';
 import { liveLayoutProbe } from '../src/core/layout';
+import { findLinkBlocks } from '../src/core/linkBlocks';
+import { resolveOptions } from '../src/core/options';
+import { computeStats } from '../src/core/stats';
 
 function features(doc: Document) {
   const t0 = performance.now();
-  const root = doc.body;
-  if (!root) return { names: FEATURE_NAMES, texts: [], rows: [], ms: 0 };
+  const options = resolveOptions({ trace: false });
   const layout = liveLayoutProbe(doc);
-  const leaves = collectTextLeaves(root, (el) => layout.isRendered(el));
+  const stats = computeStats(doc, layout);
+  if (!stats) return { names: FEATURE_NAMES, texts: [], rows: [], ms: 0 };
+  const ctx: EngineContext = { doc, stats, linkBlocks: findLinkBlocks(stats, options), options, layout };
+  const root = stats.root;
+  const leaves = collectTextLeaves(root, (el) => stats.index.has(el));
   const vsse = vsseSelect(root, leaves, vsseSummary(doc));
-  const rows = leafFeatures(root, leaves, vsse, liveGeometry(doc));
+  const rows = leafFeatures(root, leaves, vsse, liveGeometry(doc), ntaLeafFacts(ctx, leaves));
   const ms = performance.now() - t0;
   return {
     names: FEATURE_NAMES,
     texts: leaves.map((l) => l.text),
     rows: rows.map((r) => Array.from(r, (v) => Math.round(v * 1e4) / 1e4)),
+    vsseKept: vsse.decisions.map((d) => (d.kept ? 1 : 0)),
     ms,
   };
 }

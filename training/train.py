@@ -79,12 +79,23 @@ def load_truth(dataset):
 
 
 def load_pages(dataset):
-    path = os.path.join(CACHE, f'{dataset}.jsonl.gz')
-    pages = []
-    with gzip.open(path, 'rt') as f:
-        for line in f:
-            pages.append(json.loads(line))
-    return pages
+    """All cached pages of a dataset: <dataset>.jsonl.gz plus any <dataset>.part*.jsonl.gz
+    (a pass split with --from/--to), first occurrence of an id wins; a file cut short by an
+    interrupted run yields the pages it holds."""
+    files = sorted(f for f in os.listdir(CACHE) if f == f'{dataset}.jsonl.gz' or (f.startswith(f'{dataset}.part') and f.endswith('.jsonl.gz')))
+    seen = {}
+    for name in files:
+        try:
+            with gzip.open(os.path.join(CACHE, name), 'rt') as f:
+                for line in f:
+                    try:
+                        page = json.loads(line)
+                    except json.JSONDecodeError:
+                        break
+                    seen.setdefault(page['id'], page)
+        except (EOFError, OSError):
+            pass
+    return [seen[k] for k in sorted(seen)]
 
 
 def ngrams(tokens, n):

@@ -10,7 +10,11 @@
  * feature means re-running training (the model file records FEATURE_NAMES and refuses a
  * mismatch).
  */
+import { annotate } from '../nodeTypes';
 import { CJK_CHAR } from '../rules';
+import type { NodeType } from '../types';
+import type { EngineContext } from './engine';
+import { ntaEngine } from './nta';
 import { punctuationCount } from './vsseAlgorithms';
 import type { VsseSelection } from './vsseSelect';
 import type { TextLeaf } from './vsseTextLeaves';
@@ -81,9 +85,68 @@ export const FEATURE_NAMES = [
   'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'fontSize', 'fontSizeRatio', 'fontWeight', 'centreOffset',
   // VSSE (SPEC §3)
   'vvtcRatio', 'vsseSeed', 'vsseInArea', 'vsseDistance',
+  // NTA (SPEC §1) and logical link blocks (SPEC §2) from the shared stats pass
+  'ntaType', 'ntaDoC', 'ntaTD', 'ntaParentTD', 'ntaKept', 'linkBlockLinkShare',
   // page
   'pageLeaves', 'pageTextLength', 'pageLinkDensity',
 ] as const;
+
+const NTA_TYPE_CODE: Record<NodeType, number> = { text: 1, anchor: 2, image: 3, ignore: 4 };
+
+/** Per-leaf facts from the NTA engine and link blocks (the other engines' view of each leaf). */
+export interface NtaLeafFacts {
+  type: Float32Array;
+  doc: Float32Array;
+  td: Float32Array;
+  parentTd: Float32Array;
+  /** 1 when NTA's selection keeps the leaf (inside a kept subtree, not link-block noise). */
+  kept: Float32Array;
+  /** Share of the leaf's links that belong to a noise link block. */
+  linkBlockShare: Float32Array;
+}
+
+export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): NtaLeafFacts {
+  const n = leaves.length;
+  const facts: NtaLeafFacts = {
+    type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n),
+    kept: new Float32Array(n), linkBlockShare: new Float32Array(n),
+  };
+  const { stats } = ctx;
+  const ann = annotate(stats);
+  const noiseLinks = new Set<Element>();
+  for (const b of ctx.linkBlocks.blocks) if (b.isNoise) for (const a of b.links) noiseLinks.add(a);
+  const selection = ntaEngine.select({ ...ctx, options: { ...ctx.options, trace: false } });
+  const keptMemo = new Map<Node, boolean>();
+  const isKept = (node: Node): boolean => {
+    const path: Node[] = [];
+    let verdict = false;
+    for (let cur: Node | null = node; cur; cur = cur.parentNode) {
+      const memo = keptMemo.get(cur);
+      if (memo !== undefined) { verdict = memo; break; }
+      path.push(cur);
+      if (selection?.kept.has(cur)) { verdict = true; break; }
+      if (cur === stats.root) break;
+    }
+    for (const p of path) keptMemo.set(p, verdict);
+    return verdict;
+  };
+  leaves.forEach((leaf, i) => {
+    const k = stats.index.get(leaf.el);
+    if (k !== undefined) {
+      facts.type[i] = NTA_TYPE_CODE[ann.types[k] as NodeType] ?? 0;
+      facts.doc[i] = ann.doc[k] ?? 0;
+      facts.td[i] = ann.td[k] ?? 0;
+    }
+    const pk = leaf.el.parentElement ? stats.index.get(leaf.el.parentElement) : undefined;
+    if (pk !== undefined) facts.parentTd[i] = ann.td[pk] ?? 0;
+    const links = leaf.el.tagName.toUpperCase() === 'A' ? [leaf.el] : Array.from(leaf.el.getElementsByTagName('a'));
+    let inBlocks = 0;
+    for (const a of links) if (noiseLinks.has(a)) inBlocks++;
+    facts.linkBlockShare[i] = links.length ? inBlocks / links.length : 0;
+    facts.kept[i] = isKept(leaf.el) && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
+  });
+  return facts;
+}
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -98,6 +161,7 @@ export function leafFeatures(
   leaves: readonly TextLeaf[],
   vsse: VsseSelection,
   geometry: GeometryReader,
+  nta: NtaLeafFacts,
 ): Float32Array[] {
   const n = leaves.length;
   if (n === 0) return [];
@@ -198,6 +262,7 @@ export function leafFeatures(
       g.top, g.top / pageHeight, g.left, g.width, g.width / pageWidth, g.height, g.fontSize,
       g.fontSize / medianFont, g.fontWeight, Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth,
       d ? d.vvtcRatio : 0, d?.seed ? 1 : 0, d?.inArea ? 1 : 0, d ? d.distance : 64,
+      nta.type[i] ?? 0, nta.doc[i] ?? 0, nta.td[i] ?? 0, nta.parentTd[i] ?? 0, nta.kept[i] ?? 0, nta.linkBlockShare[i] ?? 0,
       n, pageText, ratio(pageLinks, pageText),
     ]));
     charsBefore += len;

@@ -6,6 +6,7 @@ import { vsseSelect } from './vsseSelect';
 import { collectTextLeaves } from './vsseTextLeaves';
 
 const always = () => true;
+const noNta = (n: number) => ({ type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n), kept: new Float32Array(n), linkBlockShare: new Float32Array(n) });
 const noGeometry = () => ({ top: 0, left: 0, width: 0, height: 0, fontSize: 0, fontWeight: 400 });
 
 function page(body: string, head = ''): Document {
@@ -65,7 +66,7 @@ describe('classifier features (SPEC §5)', () => {
     const doc = page(ARTICLE, '<title>Storm</title>');
     const leaves = collectTextLeaves(doc.body, always);
     const sel = vsseSelect(doc.body, leaves, vsseSummary(doc));
-    const rows = leafFeatures(doc.body, leaves, sel, noGeometry);
+    const rows = leafFeatures(doc.body, leaves, sel, noGeometry, noNta(leaves.length));
     expect(rows).toHaveLength(leaves.length);
     for (const r of rows) expect(r).toHaveLength(FEATURE_NAMES.length);
     const col = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);

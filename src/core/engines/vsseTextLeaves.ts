@@ -105,3 +105,59 @@ export function elementPath(el: Element, root: Element): Element[] {
   }
   return path.reverse();
 }
+
+/**
+ * The nodes to hand to the shared serializer (engine.ts ContentSelection.kept) for a set
+ * of kept leaves. A leaf without nested blocks is kept whole; a leaf that also holds
+ * nested blocks (`<div>intro <p>…</p></div>`) contributes only its own inline children,
+ * so that a dropped nested block is not dragged in with its parent. Images (`<img>`,
+ * `<picture>`, `<figure>`) are kept when they sit inside a kept leaf or between two kept
+ * leaves in document order; the serializer applies the icon-width rule to them.
+ */
+export function keptNodesOfLeaves(root: Element, leaves: readonly TextLeaf[], keep: readonly boolean[]): Set<Node> {
+  const kept = new Set<Node>();
+  for (let i = 0; i < leaves.length; i++) {
+    if (!keep[i]) continue;
+    const el = (leaves[i] as TextLeaf).el;
+    if (!hasNestedBlock(el)) { kept.add(el); continue; }
+    for (let child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3 || (child.nodeType === 1 && INLINE_TAGS.has((child as Element).tagName.toUpperCase()))) kept.add(child);
+    }
+  }
+  // Images between kept leaves: walk images in document order against the leaf sequence.
+  const images = root.querySelectorAll('img, picture, figure');
+  let li = 0;
+  for (const img of Array.from(images)) {
+    if (img.parentElement?.closest('picture, figure') && root.contains(img.parentElement.closest('picture, figure'))) continue;
+    while (li < leaves.length && precedes((leaves[li] as TextLeaf).el, img)) li++;
+    const before = li - 1;
+    // leaves[li] is the first leaf at or after the image (or containing it).
+    const inside = li < leaves.length && (leaves[li] as TextLeaf).el.contains(img) && keep[li];
+    const between = before >= 0 && keep[before] && li < leaves.length && keep[li];
+    if (inside || between) kept.add(img);
+  }
+  return kept;
+}
+
+function precedes(a: Element, b: Element): boolean {
+  if (a === b || a.contains(b)) return false;
+  return (a.compareDocumentPosition(b) & 4) !== 0; // DOCUMENT_POSITION_FOLLOWING
+}
+
+function hasNestedBlock(el: Element): boolean {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const tag = c.tagName.toUpperCase();
+    if (!INLINE_TAGS.has(tag) && !SKIP_SUBTREE_TAGS.has(tag)) return true;
+    if (INLINE_TAGS.has(tag) && hasNestedBlock(c)) return true;
+  }
+  return false;
+}
+
+/** Lowest common ancestor of elements (the serialization root of a scattered selection). */
+export function lowestCommonAncestor(els: readonly Element[], fallback: Element): Element {
+  let lca: Element | null = els[0] ?? null;
+  for (const el of els.slice(1)) {
+    while (lca && !lca.contains(el)) lca = lca.parentElement;
+  }
+  return lca && fallback.contains(lca) ? lca : fallback;
+}

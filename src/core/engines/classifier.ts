@@ -1,0 +1,73 @@
+import { describePath } from '../trace';
+import type { DecisiveNodeTrace } from '../types';
+import { FEATURE_NAMES, leafFeatures, liveGeometry, ntaLeafFacts, type GeometryReader, type NtaLeafFacts } from './classifierFeatures';
+import { checkModel, predict, type TreeModel } from './classifierModel';
+import modelData from './classifierModel.json';
+import type { ContentSelection, Engine, EngineContext } from './engine';
+import { vsseSummary } from './vssePage';
+import { vsseSelect, type VsseSelection } from './vsseSelect';
+import { collectTextLeaves, keptNodesOfLeaves, lowestCommonAncestor, type TextLeaf } from './vsseTextLeaves';
+
+/**
+ * The learned node classifier engine (SPEC §5, paper 004): every text leaf gets the
+ * features of classifierFeatures.ts, the shipped gradient-boosted trees give P(content),
+ * leaves at or above CONTENT_THRESHOLD are kept. Trained offline by training/train.py on
+ * pages that are not the evaluation pages (see the model's `trainedOn`).
+ */
+const MODEL = modelData as unknown as TreeModel;
+const MODEL_ERROR = checkModel(MODEL, FEATURE_NAMES);
+
+/** Decision threshold on P(content) (the logistic objective's natural cut). */
+export const CONTENT_THRESHOLD = 0.5;
+
+export interface LeafClassification {
+  root: Element;
+  leaves: TextLeaf[];
+  vsse: VsseSelection;
+  /** NTA's and the link blocks' view of each leaf (also features). */
+  nta: NtaLeafFacts;
+  /** P(content) per leaf. */
+  probability: Float64Array;
+}
+
+/** Leaves, VSSE decisions and classifier probabilities of a page (shared with the auto engine). */
+export function classifyLeaves(ctx: EngineContext, geometry?: GeometryReader): LeafClassification | null {
+  if (MODEL_ERROR) return null;
+  const root = ctx.stats.root;
+  const leaves = collectTextLeaves(root, (el) => ctx.stats.index.has(el));
+  if (leaves.length === 0) return null;
+  const vsse = vsseSelect(root, leaves, vsseSummary(ctx.doc));
+  const nta = ntaLeafFacts(ctx, leaves);
+  const rows = leafFeatures(root, leaves, vsse, geometry ?? liveGeometry(ctx.doc), nta);
+  const probability = new Float64Array(rows.length);
+  rows.forEach((row, i) => { probability[i] = predict(MODEL, row); });
+  return { root, leaves, vsse, nta, probability };
+}
+
+export const classifierEngine: Engine = {
+  name: 'classifier',
+  select(ctx: EngineContext): ContentSelection | null {
+    const c = classifyLeaves(ctx);
+    if (!c) return null;
+    const keep = Array.from(c.probability, (p) => p >= CONTENT_THRESHOLD);
+    return selectionFromLeaves(ctx, c, keep, [`classifier: ${keep.filter(Boolean).length} of ${c.leaves.length} leaves at P ≥ ${CONTENT_THRESHOLD}`]);
+  },
+};
+
+/** Turn per-leaf keep decisions into the pipeline's ContentSelection (root = LCA of kept leaves). */
+export function selectionFromLeaves(ctx: EngineContext, c: LeafClassification, keep: readonly boolean[], notes: string[]): ContentSelection | null {
+  const keptEls = c.leaves.filter((_, i) => keep[i]).map((l) => l.el);
+  if (keptEls.length === 0) return null;
+  const root = lowestCommonAncestor(keptEls, c.root);
+  const nodes: DecisiveNodeTrace[] = [];
+  if (ctx.options.trace) {
+    // The most confident decisions either way, and the closest calls.
+    const order = c.leaves.map((_, i) => i).sort((a, b) => Math.abs((c.probability[a] ?? 0) - 0.5) - Math.abs((c.probability[b] ?? 0) - 0.5));
+    for (const i of order.slice(0, 40)) {
+      const leaf = c.leaves[i] as TextLeaf;
+      const p = Math.round((c.probability[i] ?? 0) * 1000) / 1000;
+      nodes.push({ path: describePath(leaf.el), type: 'text', doc: 1, td: 0, role: keep[i] ? 'kept' : 'dropped', reason: `P(content) ${p}` });
+    }
+  }
+  return { root, kept: keptNodesOfLeaves(root, c.leaves, keep), nodes, notes };
+}
