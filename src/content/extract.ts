@@ -35,6 +35,13 @@ export function imageUrlsOf(clip: ClipData, doc: Document): string[] {
   return [...urls];
 }
 
+/**
+ * A "clip" with almost no running text means the core found no article (a front page of
+ * links, an app shell): say so and let the user choose, rather than save a stub. Short
+ * pieces are still one click away with "save anyway".
+ */
+export const MIN_ARTICLE_WORDS = 30;
+
 function finish(clip: ClipData, doc: Document, started: number): ExtractReply {
   if (clip.html.length > MAX_CLIP_HTML_CHARS) {
     return {
@@ -59,7 +66,14 @@ export function extractFromPage(doc: Document, mode: ClipMode): ExtractReply {
   if (mode === 'fullpage') return finish(clipFullPage(doc), doc, started);
 
   const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false });
-  if (result.ok) return finish(withoutTrace(result.clip), doc, started);
+  if (result.ok && (result.clip.wordCount >= MIN_ARTICLE_WORDS || mode === 'article-anyway')) return finish(withoutTrace(result.clip), doc, started);
+  if (result.ok) {
+    return {
+      kind: 'not-article',
+      message: `Sift found only ${result.clip.wordCount} word${result.clip.wordCount === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.`,
+      hasSelection: hasSelection(doc),
+    };
+  }
   if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message };
   if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };
   // Not an article: "save anyway" keeps the page as it is rather than guessing a region.
