@@ -157,6 +157,13 @@ export function readAttributePairs(ix: DomIndex, region: number): AttributeRow[]
     }
     const keyish = isKeyLeaf(ix, i) || tag === 'TH' || tag === 'DT';
     if (!keyish) continue;
+    // `<li><b>Material:</b> Ripstop nylon</li>`: the value is the parent's own text (it precedes the key in pre-order).
+    const parent = ix.parent[i]!;
+    if (parent >= region && ix.ownText[parent] !== '' && !usedAsValue.has(parent) && !isKeyLeaf(ix, parent)) {
+      usedAsValue.add(parent);
+      rows.push({ attribute: kv ? kv.key : text, value: ix.ownText[parent]!.slice(0, MAX_VALUE_LENGTH) });
+      continue;
+    }
     // The value is the next leaf(s) in the same row: up to the next key leaf, inside the key's row container.
     const rowContainer = nearestRow(ix, i);
     const rowEnd = rowContainer + ix.size[rowContainer]!;

@@ -74,14 +74,18 @@ export function scoreSplit(S: ArrayLike<number>, h: number, totalVar: number): {
 }
 
 export function mineDataRegion(ix: DomIndex): DataRegion | null {
-  const leaves = ix.leaves;
-  if (leaves.length < MIN_REGION_LEAVES) return null;
-  const S = new Int32Array(leaves.length);
+  const S = new Int32Array(ix.leaves.length);
+  for (let i = 0; i < S.length; i++) S[i] = ix.depth[ix.leaves[i]!]!;
+  return mineRegionInSequence(S);
+}
+
+/** DRMining over a plain sequence (the paper's worked example is a test of this). */
+export function mineRegionInSequence(S: ArrayLike<number>): DataRegion | null {
+  if (S.length < MIN_REGION_LEAVES) return null;
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < leaves.length; i++) {
-    const d = ix.depth[leaves[i]!]!;
-    S[i] = d;
+  for (let i = 0; i < S.length; i++) {
+    const d = S[i]!;
     if (d < min) min = d;
     if (d > max) max = d;
   }

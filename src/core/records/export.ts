@@ -24,7 +24,8 @@ export function tableToJson(table: RecordTable): string {
 }
 
 function mdCell(value: string): string {
-  return value.replace(/\\/gu, '\\\\').replace(/\|/gu, '\\|').replace(/\r?\n/gu, '<br>').replace(/</gu, '&lt;').trim();
+  // `<` first, so the <br> we add for line breaks stays a tag and page text never becomes one.
+  return value.replace(/\\/gu, '\\\\').replace(/\|/gu, '\\|').replace(/</gu, '&lt;').replace(/\r?\n/gu, '<br>').trim();
 }
 
 /** A GitHub-flavoured Markdown table. */

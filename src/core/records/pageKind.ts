@@ -10,7 +10,7 @@
  */
 import type { DomIndex } from './domIndex';
 import type { RepeatedGroup } from './recordMining';
-import { BUY_BUTTON_PATTERN, DOC_GENERATORS, FORUM_PATTERN, PRICE_PATTERN, SCHEMA_TYPES, URL_HINTS } from './rules';
+import { BUY_BUTTON_PATTERN, DOC_GENERATORS, DOC_HOSTS, FORUM_PATTERN, PRICE_PATTERN, SCHEMA_TYPES, URL_HINTS } from './rules';
 
 export type PageKind = 'article' | 'product' | 'list' | 'forum' | 'documentation' | 'other';
 export const PAGE_KINDS: readonly PageKind[] = ['article', 'product', 'list', 'forum', 'documentation', 'other'];
@@ -20,6 +20,7 @@ export interface PageSignals {
   schemaTypes: string[];
   ogType: string | null;
   urlPath: string;
+  urlHost: string;
   /** Short leaves that read as a price. */
   priceLeaves: number;
   /** A buy button ("Add to cart", "In den Warenkorb", …). */
@@ -31,14 +32,15 @@ export interface PageSignals {
   /** Best repeated sibling group (records), its share of the page text and its member count. */
   repeatedCount: number;
   repeatedTextShare: number;
-  /** Share of the repeated group's members that carry a price. */
+  /** Share of the repeated group's members that carry a price / a link. */
   repeatedPriceShare: number;
+  repeatedLinkShare: number;
   /** Short leaves with forum words (reply, quote, posted by, joined…). */
   forumWords: number;
   /** <pre>/<code> elements. */
   codeBlocks: number;
   docGenerator: boolean;
-  /** Characters in long prose leaves (≥ 150 chars, not links) / all characters. */
+  /** Characters in long prose leaves (≥ 150 chars, not links, outside the repeated records) / all characters. */
   proseShare: number;
   textChars: number;
 }
@@ -62,7 +64,7 @@ export const KIND_RULES: readonly KindRule[] = [
   { kind: 'list', name: 'schema ItemList/CollectionPage', weight: 3, when: (s) => hasSchema(s, SCHEMA_TYPES.list) },
   { kind: 'list', name: 'priced records', weight: 3, when: (s) => s.repeatedCount >= 4 && s.repeatedPriceShare >= 0.5 },
   { kind: 'list', name: 'many prices', weight: 2, when: (s) => s.priceLeaves >= 8 },
-  { kind: 'list', name: 'records dominate text', weight: 2, when: (s) => s.repeatedCount >= 5 && s.repeatedTextShare >= 0.35 && s.proseShare < 0.35 },
+  { kind: 'list', name: 'linked records dominate text', weight: 3, when: (s) => s.repeatedCount >= 5 && s.repeatedTextShare >= 0.35 && s.repeatedLinkShare >= 0.6 },
   { kind: 'list', name: 'list url', weight: 1, when: (s) => URL_HINTS.list.test(s.urlPath) },
   { kind: 'list', name: 'link-heavy page', weight: 1, when: (s) => s.linkDensity >= 0.45 && s.proseShare < 0.25 },
   { kind: 'forum', name: 'schema discussion', weight: 4, when: (s) => hasSchema(s, SCHEMA_TYPES.forum) },
@@ -72,6 +74,8 @@ export const KIND_RULES: readonly KindRule[] = [
   { kind: 'documentation', name: 'docs generator', weight: 3, when: (s) => s.docGenerator },
   { kind: 'documentation', name: 'code blocks', weight: 2, when: (s) => s.codeBlocks >= 3 },
   { kind: 'documentation', name: 'docs url', weight: 2, when: (s) => URL_HINTS.documentation.test(s.urlPath) },
+  { kind: 'documentation', name: 'docs host', weight: 2, when: (s) => DOC_HOSTS.test(s.urlHost) },
+  { kind: 'documentation', name: 'much code', weight: 1, when: (s) => s.codeBlocks >= 12 },
   { kind: 'article', name: 'schema Article', weight: 3, when: (s) => hasSchema(s, SCHEMA_TYPES.article) },
   { kind: 'article', name: 'og:type article', weight: 2, when: (s) => s.ogType === 'article' },
   { kind: 'article', name: 'prose dominates', weight: 2, when: (s) => s.proseShare >= 0.45 && s.linkDensity < 0.35 },
@@ -111,13 +115,15 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
   let buyButton = false;
   let forumWords = 0;
   let proseChars = 0;
+  const inGroup = new Uint8Array(ix.nodes.length);
+  for (const m of group?.members ?? []) inGroup.fill(1, m, m + ix.size[m]!);
   for (const i of ix.leaves) {
     const text = ix.ownText[i]!;
     if (text.length <= 40) {
       if (PRICE_PATTERN.test(text)) priceLeaves++;
       if (!buyButton && BUY_BUTTON_PATTERN.test(text)) buyButton = true;
       if (FORUM_PATTERN.test(text)) forumWords++;
-    } else if (text.length >= 150 && ix.inLink[i] === 0) proseChars += text.length;
+    } else if (text.length >= 150 && ix.inLink[i] === 0 && inGroup[i] === 0) proseChars += text.length;
   }
   if (!buyButton) {
     for (const input of Array.from(doc.querySelectorAll('input[type="submit"][value], button[name="add"], form[action*="cart"]')).slice(0, 50)) {
@@ -126,9 +132,11 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
   }
   const total = Math.max(1, ix.textChars[0] ?? 0);
   let repeatedPriced = 0;
+  let repeatedLinked = 0;
   if (group) {
     for (const m of group.members) {
       const end = m + ix.size[m]!;
+      for (let j = m; j < end; j++) if (ix.inLink[j] === 1) { repeatedLinked++; break; }
       for (let j = m; j < end; j++) {
         const t = ix.ownText[j]!;
         if (t !== '' && t.length <= 40 && PRICE_PATTERN.test(t)) { repeatedPriced++; break; }
@@ -138,11 +146,13 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
   const og = doc.querySelector('meta[property="og:type"]')?.getAttribute('content')?.trim().toLowerCase() ?? null;
   const generator = doc.querySelector('meta[name="generator"]')?.getAttribute('content') ?? '';
   let urlPath: string;
-  try { const u = new URL(doc.URL); urlPath = u.pathname + u.search; } catch { urlPath = ''; }
+  let urlHost: string;
+  try { const u = new URL(doc.URL); urlPath = u.pathname + u.search; urlHost = u.hostname; } catch { urlPath = ''; urlHost = ''; }
   return {
     schemaTypes: collectSchemaTypes(doc),
     ogType: og,
     urlPath,
+    urlHost,
     priceLeaves,
     buyButton,
     linkDensity: (ix.linkChars[0] ?? 0) / total,
@@ -150,6 +160,7 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
     repeatedCount: group ? group.members.length : 0,
     repeatedTextShare: group ? group.textChars / total : 0,
     repeatedPriceShare: group ? repeatedPriced / group.members.length : 0,
+    repeatedLinkShare: group ? repeatedLinked / group.members.length : 0,
     forumWords,
     codeBlocks: doc.querySelectorAll('pre, code').length,
     docGenerator: DOC_GENERATORS.test(generator),

@@ -58,6 +58,9 @@ function recordsUnder(ix: DomIndex, t: number, method: RecordSet['method']): Rec
   return records.length >= MIN_RECORDS ? { parent: t, records, method } : null;
 }
 
+/** Paragraphs and inline runs repeat in every article; they are never list records. */
+const NOT_RECORD_TAGS = new Set(['P', 'SPAN', 'A', 'B', 'STRONG', 'EM', 'I', 'BR', 'SUP', 'SUB', 'CODE', 'PRE', 'OPTION', 'TD', 'TH']);
+
 function signature(el: Element): string {
   const cls = (el.getAttribute('class') ?? '').trim().split(/\s+/u)[0] ?? '';
   return `${el.tagName}.${cls.replace(/\d+/gu, '')}`;
@@ -83,7 +86,7 @@ export function findRepeatedSiblings(ix: DomIndex): RepeatedGroup | null {
     if (kids.length < MIN_RECORDS) continue;
     const groups = new Map<string, number[]>();
     for (const c of kids) {
-      if (ix.textChars[c]! === 0) continue;
+      if (ix.textChars[c]! === 0 || NOT_RECORD_TAGS.has(ix.nodes[c]!.tagName)) continue;
       const sig = signature(ix.nodes[c]!);
       const g = groups.get(sig);
       if (g) g.push(c); else groups.set(sig, [c]);

@@ -74,13 +74,16 @@ export const FORUM_PATTERN =
 /** URL path fragments that name a page kind; only used as one weak vote among many. */
 export const URL_HINTS = {
   forum: /\/(?:forums?|threads?|t|topic|topics|community|discussions?|questions|comments|r)\//iu,
-  documentation: /\/(?:docs?|documentation|reference|api|manual|guide|guides|kb|help|learn|tutorial)\b/iu,
+  documentation: /\/(?:docs?|documentation|reference|ref|api|manual|guide|guides|userguide|usersguide|kb|help|learn|tutorial|library|book)\b/iu,
   product: /\/(?:products?|item|itm|dp|p|sku)\/|\.html?$|\/(?:ip)\//iu,
   list: /\/(?:collections?|category|categories|search|shop|tag|tags|archive|browse|c|s|blog|news)\b|[?&](?:q|query|k|search)=/iu,
 } as const;
 
+/** Host names of documentation sites (docs.…, developer.…, *.readthedocs.io, *.gitbook.io). */
+export const DOC_HOSTS = /^(?:docs?|developer|developers|devdocs|learn|wiki|manual|help|api)\.|\.(?:readthedocs\.io|gitbook\.io|github\.io)$/iu;
+
 /** Generators of documentation sites (meta[name=generator]). */
-export const DOC_GENERATORS = /\b(?:sphinx|docusaurus|mkdocs|gitbook|vuepress|hugo-book|docsy|mintlify|readme\.io|jsdoc|typedoc|javadoc|doxygen|vitepress|starlight)\b/iu;
+export const DOC_GENERATORS = /\b(?:sphinx|docusaurus|mkdocs|gitbook|vuepress|hugo-book|docsy|mintlify|readme\.io|jsdoc|typedoc|javadoc|doxygen|vitepress|starlight|docutils|mdbook|antora|nextra)\b/iu;
 
 /** schema.org @type values, grouped by the page kind they announce. */
 export const SCHEMA_TYPES = {
