@@ -110,6 +110,27 @@ export interface Clip {
   readingMinutes: number;
   engine: EngineName;
   trace: Trace;
+  /** Structured pages (src/core/records, issue 7): the page kind, set when records ran. */
+  pageKind?: PageKind;
+  /** Product pages: attribute → value rows (SPEC §3 step 4). */
+  attributes?: AttributeRow[];
+  /** List pages ("Clip as table"): the records as a table (SPEC §4). */
+  table?: RecordTable;
+}
+
+/** Page kinds of src/core/records/pageKind.ts; the user can override the guess. */
+export type PageKind = 'article' | 'product' | 'list' | 'forum' | 'documentation' | 'other';
+
+/** One row of a product's attribute table. */
+export interface AttributeRow {
+  attribute: string;
+  value: string;
+}
+
+/** Records of a list page; every row has `columns.length` cells (plain text, never HTML). */
+export interface RecordTable {
+  columns: string[];
+  rows: string[][];
 }
 
 export type NoClipReason = 'empty' | 'not-article' | 'too-large';
