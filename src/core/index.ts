@@ -8,6 +8,8 @@ export { liveLayoutProbe } from './layout';
 export { engines, getEngine } from './engines';
 export type { Engine, EngineContext, ContentSelection } from './engines/engine';
 export type * from './types';
+export { extractRecords, PAGE_KINDS, attributesToTable, tableToCsv, tableToJson, tableToMarkdown } from './records';
+export type { RecordsOptions, RecordsResult } from './records';
 
 /** Version of the core, reported by the IIFE (`Sift.version`). */
 export const version = '0.1.0';
