@@ -15,16 +15,14 @@
  * 4. Read {attribute, value} pairs inside the node reached: "Key: value" leaves, a key leaf
  *    followed by its value leaf, two-cell table rows, dt/dd.
  */
+import type { AttributeRow } from '../types';
 import { type DomIndex, childIndices } from './domIndex';
 import {
   ATTRIBUTE_DICTIONARY, DELIMITERS, MAX_ATTRIBUTE_PAIRS, MAX_KEY_LENGTH, MAX_SHORT_LEAF,
   MAX_VALUE_LENGTH, MIN_ATTRIBUTE_PAIRS, SENTENCE_PUNCTUATION, VITERBI_MIN_GAIN,
 } from './rules';
 
-export interface AttributeRow {
-  attribute: string;
-  value: string;
-}
+export type { AttributeRow } from '../types';
 
 export interface AttributeTrace {
   /** Index path of the Viterbi walk (node indices into the DomIndex). */

@@ -8,11 +8,12 @@
  * reading the rules' hit rates per type on wcxb-dev (scripts/records-eval.ts --kinds
  * prints the confusion matrix), not by looking at single pages.
  */
+import type { PageKind } from '../types';
 import type { DomIndex } from './domIndex';
 import type { RepeatedGroup } from './recordMining';
 import { BUY_BUTTON_PATTERN, DOC_GENERATORS, DOC_HOSTS, FORUM_PATTERN, PRICE_PATTERN, SCHEMA_TYPES, URL_HINTS } from './rules';
 
-export type PageKind = 'article' | 'product' | 'list' | 'forum' | 'documentation' | 'other';
+export type { PageKind } from '../types';
 export const PAGE_KINDS: readonly PageKind[] = ['article', 'product', 'list', 'forum', 'documentation', 'other'];
 
 export interface PageSignals {

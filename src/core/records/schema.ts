@@ -12,6 +12,7 @@
  * STM recurses along matched child pairs, bounded by MAX_MATCH_DEPTH and MAX_RECORD_NODES:
  * records are small subtrees even on deep pages.
  */
+import type { RecordTable } from '../types';
 import { isDictionaryKey } from './attributes';
 import { type DomIndex, childIndices } from './domIndex';
 import type { RecordSet } from './recordMining';
@@ -19,10 +20,7 @@ import {
   DUPLICATE_COLUMN_SHARE, LABEL_COLUMN_SHARE, MAX_COLUMNS, MAX_MATCH_DEPTH, MAX_RECORD_NODES, MAX_ROWS, MIN_COLUMN_FILL, PRICE_PATTERN,
 } from './rules';
 
-export interface RecordTable {
-  columns: string[];
-  rows: string[][];
-}
+export type { RecordTable } from '../types';
 
 /** Simple tree matching: returns the matched (a, b) node pairs of the maximum matching. */
 export function simpleTreeMatch(ix: DomIndex, a: number, b: number): [number, number][] {
