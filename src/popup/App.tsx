@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { ClipData, ClipMode, ExistingClip, OnDuplicate, SaveReply } from '../shared/messages';
+import type { ClipData, ClipMode, ExistingClip, OnDuplicate, PreviewReply, SaveReply } from '../shared/messages';
 import type { PopupApi } from './api';
 import { SiftMark } from './components/Icons';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
@@ -18,6 +18,8 @@ type State =
 export interface AppProps {
   api: PopupApi;
   initialMode: ClipMode;
+  /** The first preview, already requested before the UI rendered (saves the render time). */
+  initialPreview?: Promise<PreviewReply> | undefined;
   /** Called once the first answer (preview or message) is on screen; the e2e test reads the latency. */
   onFirstAnswer?: () => void;
 }
@@ -26,18 +28,18 @@ function isBlockedFailure(error: string): boolean {
   return error.includes('all sites') || error.includes('cross-origin');
 }
 
-export function App({ api, initialMode, onFirstAnswer }: AppProps) {
+export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProps) {
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [title, setTitle] = useState('');
   const [leadImage, setLeadImage] = useState<string | null>(null);
   const [answered, setAnswered] = useState(false);
 
   const load = useCallback(
-    async (mode: ClipMode) => {
+    async (mode: ClipMode, pending?: Promise<PreviewReply>) => {
       setState({ phase: 'loading' });
       setLeadImage(null);
       try {
-        const reply = await api.preview(mode);
+        const reply = await (pending ?? api.preview(mode));
         if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', message: reply.message });
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
@@ -56,8 +58,8 @@ export function App({ api, initialMode, onFirstAnswer }: AppProps) {
   );
 
   useEffect(() => {
-    void load(initialMode);
-  }, [load, initialMode]);
+    void load(initialMode, initialPreview);
+  }, [load, initialMode, initialPreview]);
 
   useEffect(() => {
     if (!answered && state.phase !== 'loading') {

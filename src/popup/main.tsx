@@ -31,7 +31,20 @@ async function start(): Promise<void> {
       document.documentElement.dataset.previewMs = String(Math.round(performance.now()));
     });
   };
-  render(<App api={browserPopupApi(tabId)} initialMode={modeFrom(location.search)} onFirstAnswer={markAnswered} />, root);
+  const api = browserPopupApi(tabId);
+  const timedApi = {
+    ...api,
+    // Where the preview time goes, for the e2e latency report: the whole round trip vs the core's share.
+    preview: async (mode: ClipMode) => {
+      const sent = performance.now();
+      const reply = await api.preview(mode);
+      document.documentElement.dataset.roundTripMs = String(Math.round(performance.now() - sent));
+      if (reply.kind === 'clip') document.documentElement.dataset.extractMs = String(reply.extractMs);
+      return reply;
+    },
+  };
+  const mode = modeFrom(location.search);
+  render(<App api={timedApi} initialMode={mode} initialPreview={timedApi.preview(mode)} onFirstAnswer={markAnswered} />, root);
 }
 
 void start();

@@ -57,7 +57,7 @@ export function Preview({ clip, title, onTitle, leadImage, onSubmit }: PreviewPr
           class="title"
           aria-label="Title"
           data-testid="title"
-          rows={2}
+          rows={titleRows(title)}
           value={title}
           onInput={(e) => onTitle((e.currentTarget as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {
@@ -80,6 +80,11 @@ export function Preview({ clip, title, onTitle, leadImage, onSubmit }: PreviewPr
       <SanitizedHtml class="opening" html={clip.html} transform={openingParagraphs} lang={clip.lang ?? undefined} dir={clip.dir ?? undefined} />
     </article>
   );
+}
+
+/** Rows the title needs at the popup's width (about 34 serif characters per line), at most 4. */
+function titleRows(title: string): number {
+  return Math.min(4, Math.max(1, Math.ceil(title.length / 34)));
 }
 
 function hostOf(url: string): string {
