@@ -1,0 +1,115 @@
+import { test, expect } from './fixtures';
+import { backupFiles, zipFiles } from '../src/backup/fixtures';
+import { READER, importThroughUi, openLibrary } from './library-helpers';
+import { articleClips } from './library-sample';
+
+test.describe('reader', () => {
+  test.beforeEach(async ({ context, extensionId }) => {
+    const lib = await openLibrary(context, extensionId);
+    expect(await importThroughUi(lib, 'seed.zip', zipFiles(backupFiles(await articleClips())))).toContain('Imported 5 clips with 2 images');
+    await lib.close();
+  });
+
+  test('renders a clip offline with zero network requests; images come from stored Blobs', async ({ context, extensionId }) => {
+    const external: string[] = [];
+    context.on('request', (r) => {
+      if (!/^(chrome-extension|blob|data):/.test(r.url())) external.push(r.url());
+    });
+    await context.setOffline(true);
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('h1.title')).toHaveText('The Measure of a Line: Why Reading Width Still Matters');
+    const imgs = page.locator('.content img');
+    await expect(imgs).toHaveCount(1); // the stored hero; the unsaved chart is removed
+    expect(await imgs.first().getAttribute('src')).toMatch(/^blob:chrome-extension:/);
+    await expect.poll(() => imgs.first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(960);
+    await expect(page.locator('.content video')).toHaveCount(0);
+    await expect(page.locator('.content a', { hasText: 'Video (opens the original)' })).toHaveCount(1);
+    await expect(page.locator('.content table th')).toHaveCount(3);
+    await expect(page.getByTestId('original-link')).toHaveAttribute('href', 'https://readingroom.example.org/measure-of-a-line');
+    await page.waitForTimeout(500);
+    expect(external).toEqual([]);
+    await context.setOffline(false);
+    await page.screenshot({ path: 'docs/reader-light.png' });
+  });
+
+  test('theme, font, size, width and line height persist across reloads and clips', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('h1.title')).toBeVisible();
+    await page.getByRole('button', { name: 'Typography settings' }).click();
+    await page.locator('label.swatch-sepia').click();
+    await page.locator('label.font-sans').click();
+    await page.getByRole('button', { name: 'Increase size' }).click();
+    await page.getByRole('button', { name: 'Increase size' }).click();
+    await page.getByRole('button', { name: 'Decrease line width' }).click();
+    await page.getByRole('button', { name: 'Increase line height' }).click();
+    await expect(page.getByTestId('size')).toHaveText('21px');
+    await page.screenshot({ path: 'docs/reader-typography.png' });
+    await page.reload();
+    await expect(page.locator('h1.title')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'sepia');
+    await expect(page.locator('html')).toHaveAttribute('data-font', 'sans');
+    await expect.poll(() => page.locator('.content').evaluate((el) => getComputedStyle(el).fontSize)).toBe('21px');
+    await expect.poll(() => page.locator('.content').evaluate((el) => getComputedStyle(el).lineHeight)).toBe('35.7px');
+    // Another clip opens with the same preferences; the keyboard changes them too.
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-rivers`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'sepia');
+    await page.keyboard.press('t');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.keyboard.press('-');
+    await expect.poll(() => page.locator('.content').evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(() => page.locator('.content').evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('.content img')).toHaveCount(1);
+    await page.screenshot({ path: 'docs/reader-dark.png' });
+  });
+
+  test('keyboard: n/p move between clips, l returns to the library', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('.pager')).toBeVisible();
+    await page.keyboard.press('n');
+    await expect(page.locator('h1.title')).toHaveText(/Rivers Remember/);
+    await page.keyboard.press('p');
+    await expect(page.locator('h1.title')).toHaveText(/Measure of a Line/);
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('l');
+    await expect(page).toHaveURL(/library\/index\.html/);
+  });
+
+  test('RTL and CJK clips render with their direction and language', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-arabic`);
+    const article = page.locator('article.article');
+    await expect(article).toHaveAttribute('dir', 'rtl');
+    await expect(article).toHaveAttribute('lang', 'ar');
+    expect(await page.locator('.content').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // Right-aligned: the paragraph's text starts at the right edge of the column.
+    const box = await page.locator('.content p').first().evaluate((p) => {
+      const r = document.createRange();
+      r.selectNodeContents(p);
+      const rects = r.getClientRects();
+      return { textRight: rects[0]!.right, blockRight: p.getBoundingClientRect().right };
+    });
+    expect(Math.abs(box.blockRight - box.textRight)).toBeLessThan(4);
+    await page.screenshot({ path: 'docs/reader-rtl.png' });
+
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-chinese`);
+    await expect(page.locator('article.article')).toHaveAttribute('lang', 'zh');
+    await expect(page.locator('.content')).toContainText('汉字是方块字');
+    // CJK text wraps inside the column (no overflow from a missing word break).
+    const overflow = await page.locator('.content').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('a missing clip shows a clear message', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=nope`);
+    await expect(page.getByRole('alert')).toContainText('Clip not found');
+  });
+});
