@@ -2,7 +2,7 @@ import { getEngine } from './engines';
 import type { ContentSelection } from './engines/engine';
 import { liveLayoutProbe } from './layout';
 import type { LinkBlockResult } from './linkBlocks';
-import { findLinkBlocks } from './linkBlocks';
+import { createLinkBlockScanner } from './linkBlocks';
 import { extractMetadata } from './metadata';
 import { resolveOptions } from './options';
 import { countWords, readingMinutes, serialize } from './serialize';
@@ -12,8 +12,8 @@ import type { Clip, ExtractOptions, ExtractResult, LinkBlockTrace, NoClipReason,
 /**
  * The pipeline, as a recipe (STYLE.md 2):
  *  1. refuse pages over the hard size limit (before any walk);
- *  2. stats pass over the rendered DOM (stats.ts);
- *  3. logical link blocks over the same rendered stream (linkBlocks.ts);
+ *  2. stats pass over the rendered DOM (stats.ts), with
+ *  3. the logical link-block scan listening to the same in-order stream (linkBlocks.ts);
  *  4. the engine selects the content (engines/, NTA by default);
  *  5. link blocks inside the selection are removed (SPEC §2);
  *  6. serialization to clean HTML + text (serialize.ts);
@@ -35,14 +35,15 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
 
   // 2. Stats.
   const layout = options.layout ?? liveLayoutProbe(doc);
-  const stats = computeStats(doc, layout);
+  const scanner = createLinkBlockScanner(options);
+  const stats = computeStats(doc, layout, scanner);
   const last = stats ? stats.order.length - 1 : -1;
   if (!stats || last < 0 || (stats.tc[last] === 0 && stats.img[last] === 0)) {
     return fail('empty', 'The page has no visible text or images.');
   }
 
-  // 3. Link blocks.
-  const linkBlocks = findLinkBlocks(stats, options);
+  // 3. Link blocks: the scanner listened to the same walk (one traversal, SPEC §2's single scan).
+  const linkBlocks = scanner.finish();
 
   // 4. Content selection.
   const selection = engine.select({ doc, stats, linkBlocks, options, layout });

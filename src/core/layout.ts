@@ -14,16 +14,17 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
   const rects = new Map<Element, { width: number; height: number }>();
   const hasLayout = typeof (doc.documentElement as Element & { checkVisibility?: unknown } | null)?.checkVisibility === 'function';
   if (hasLayout) {
-    for (const el of Array.from(doc.querySelectorAll('img, picture, svg, video, canvas'))) {
+    for (const el of Array.from(doc.querySelectorAll('img, picture, svg[role="img"]'))) {
       const r = el.getBoundingClientRect();
       rects.set(el, { width: r.width, height: r.height });
     }
   }
   const view = doc.defaultView;
+  const visibilityOptions = { visibilityProperty: true } as CheckVisibilityOptions;
   return {
     isRendered(el: Element): boolean {
       if (hasLayout) {
-        if (el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) return true;
+        if (el.checkVisibility(visibilityOptions)) return true;
         // display:contents has no box of its own, yet its children render (checkVisibility says false).
         return view?.getComputedStyle(el).display === 'contents';
       }

@@ -1,6 +1,6 @@
 import { LINK_BLOCK_MIN_LINK_DENSITY, VOID_TAGS } from './rules';
-import type { PageStats } from './stats';
-import { countChars } from './stats';
+import type { PageStats, StreamVisitor } from './stats';
+import { replayStream } from './stats';
 import { codeLengthOfText, countTextUnits } from './textUnits';
 import type { ExtractOptions } from './types';
 
@@ -49,7 +49,11 @@ interface OpenBlock {
   endCode: number;
 }
 
-export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkBlockResult {
+/**
+ * The scanner listens to the stats walk's in-order stream (stats.StreamVisitor), so the
+ * page is traversed once; `finish()` closes the last block and returns the result.
+ */
+export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor & { finish(): LinkBlockResult } {
   const useText = options.linkDistance === 'text';
   const threshold = useText ? options.linkBlockTextDistance : options.linkBlockCodeDistance;
   const blocks: LinkBlock[] = [];
@@ -65,7 +69,6 @@ export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkB
   let pendingChars = 0;
   let open: OpenBlock | null = null;
   let linkDepth = 0;
-  let currentLink: Element | null = null;
   let currentLinkChars = 0;
 
   const close = (): void => {
@@ -84,94 +87,67 @@ export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkB
     open = null;
   };
   const distanceSinceLastLink = (): number => (useText ? textPos - lastEndText : codePos - lastEndCode);
-
-  const startLink = (a: Element): void => {
-    totalLinks++;
-    const d = distanceSinceLastLink();
-    if (open && d < threshold) {
-      for (const n of pending) open.gapNodes.push(n);
-      open.gapChars += pendingChars;
-    } else {
-      close();
-      open = { links: [], gapNodes: [], linkChars: 0, gapChars: 0, startCode: codePos, endCode: codePos };
-    }
-    open.links.push(a);
-    pending = [];
-    pendingChars = 0;
-    currentLink = a;
-    currentLinkChars = 0;
-  };
-  const endLink = (): void => {
-    lastEndCode = codePos;
-    lastEndText = textPos;
-    if (open) { open.linkChars += currentLinkChars; open.endCode = codePos; }
-    currentLink = null;
-  };
-  const collectGap = (node: Node, chars: number): void => {
-    // Only while the next link could still join the open block.
-    if (linkDepth === 0 && open && distanceSinceLastLink() < threshold) {
-      pending.push(node);
-      pendingChars += chars;
-    }
-  };
-
-  // In-order stream: firstChild / nextSibling / parentNode, no recursion.
-  const root = stats.root;
-  let cur: Node | null = root.firstChild;
-  const openEls: Element[] = [root];
-  while (openEls.length) {
-    if (cur) {
-      if (cur.nodeType === 1) {
-        const el = cur as Element;
-        if (!stats.index.has(el)) { cur = cur.nextSibling; continue; }
-        const tag = el.tagName.toLowerCase();
-        codePos += tag.length + 2; // `<tag>`
-        if (tag === 'a' && linkDepth === 0) startLink(el);
-        if (tag === 'a') linkDepth++;
-        if (tag === 'img' || tag === 'picture' || tag === 'svg') {
-          collectGap(el, 0);
-          cur = cur.nextSibling;
-          continue;
-        }
-        if (el.firstChild) { openEls.push(el); cur = el.firstChild; continue; }
-        closeTag(el);
-        cur = cur.nextSibling;
-        continue;
-      }
-      if (cur.nodeType === 3) {
-        const value = cur.nodeValue ?? '';
-        const chars = countChars(value);
-        if (chars > 0) {
-          collectGap(cur, chars);
-          codePos += codeLengthOfText(value);
-          textPos += countTextUnits(value);
-          if (linkDepth > 0) currentLinkChars += chars;
-        }
-      }
-      cur = cur.nextSibling;
-      continue;
-    }
-    const el = openEls.pop()!;
-    if (openEls.length === 0) break;
-    closeTag(el);
-    cur = el.nextSibling;
-  }
-  close();
-
-  function closeTag(el: Element): void {
-    const tag = el.tagName.toLowerCase();
-    if (!VOID_TAGS.has(el.tagName.toUpperCase())) codePos += tag.length + 3; // `</tag>`
-    if (tag === 'a') {
-      linkDepth--;
-      if (linkDepth === 0 && currentLink) endLink();
-    }
-  }
+  /** Only while the next link could still join the open block do gap nodes matter. */
+  const gapOpen = (): boolean => linkDepth === 0 && open !== null && distanceSinceLastLink() < threshold;
 
   return {
-    blocks,
-    totalLinks,
-    pageCodeLength: codePos,
-    lcr: totalLinks > 0 ? linksInBlocks / totalLinks : 0,
-    ccr: codePos > 0 ? blockCode / codePos : 0,
+    open(el: Element, tag: string): void {
+      codePos += tag.length + 2; // `<tag>`, attributes removed
+      if (tag === 'A') {
+        if (linkDepth === 0) {
+          totalLinks++;
+          if (open && distanceSinceLastLink() < threshold) {
+            for (const n of pending) open.gapNodes.push(n);
+            open.gapChars += pendingChars;
+          } else {
+            close();
+            open = { links: [], gapNodes: [], linkChars: 0, gapChars: 0, startCode: codePos - 3, endCode: codePos };
+          }
+          open.links.push(el);
+          pending = [];
+          pendingChars = 0;
+          currentLinkChars = 0;
+        }
+        linkDepth++;
+      } else if ((tag === 'IMG' || tag === 'PICTURE' || tag === 'SVG') && gapOpen()) {
+        pending.push(el);
+      }
+    },
+    text(node: Text, value: string, chars: number): void {
+      if (gapOpen()) { pending.push(node); pendingChars += chars; }
+      codePos += codeLengthOfText(value);
+      // Text units are only needed while a link block could still grow; past d_t the exact
+      // count no longer matters, so long paragraphs are not tokenized (budget).
+      if (useText) textPos += textPos - lastEndText < threshold ? countTextUnits(value, threshold) : chars;
+      if (linkDepth > 0) currentLinkChars += chars;
+    },
+    close(_el: Element, tag: string): void {
+      if (!VOID_TAGS.has(tag)) codePos += tag.length + 3; // `</tag>`
+      if (tag === 'A' && linkDepth > 0) {
+        linkDepth--;
+        if (linkDepth === 0) {
+          lastEndCode = codePos;
+          lastEndText = textPos;
+          if (open) { open.linkChars += currentLinkChars; open.endCode = codePos; }
+        }
+      }
+    },
+    finish(): LinkBlockResult {
+      close();
+      return {
+        blocks,
+        totalLinks,
+        pageCodeLength: codePos,
+        lcr: totalLinks > 0 ? linksInBlocks / totalLinks : 0,
+        ccr: codePos > 0 ? blockCode / codePos : 0,
+      };
+    },
   };
+}
+
+/** Link blocks of a page whose stats are already computed (replays the rendered stream). */
+export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkBlockResult {
+  const scanner = createLinkBlockScanner(options);
+  replayStream(stats, scanner);
+  return scanner.finish();
 }

@@ -169,7 +169,7 @@ export function extractMetadata(doc: Document, baseUrl: string): PageMetadata {
   let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
   byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author', 'twitter:creator'));
   if (!byline) {
-    const el = doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline" i], [class*="author-name" i]');
+    const el = doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]');
     byline = cleanByline(el?.textContent);
   }
 

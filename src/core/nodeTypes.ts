@@ -118,7 +118,7 @@ export interface PruneResult {
   trace: DecisiveNodeTrace[];
 }
 
-const MAX_TRACE_NODES = 300;
+const MAX_TRACE_NODES = 120;
 
 /**
  * Top-down pruning from the start node (SPEC §1):
@@ -153,7 +153,7 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
     first = false;
     if (type === 'text' && ann.doc[i]! > options.thetaDoC) {
       kept.add(el);
-      note(el, i, 'kept', `text, DoC ${round(ann.doc[i]!)} > ${options.thetaDoC}`);
+      if (trace.length < MAX_TRACE_NODES) note(el, i, 'kept', `text, DoC ${round(ann.doc[i]!)} > ${options.thetaDoC}`);
       continue;
     }
     if (type === 'image') {

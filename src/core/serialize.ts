@@ -1,7 +1,7 @@
 import { effectiveImageHeight, effectiveImageWidth, resolveImageSource } from './layout';
-import { BLOCK_TAGS, CJK_CHAR, CJK_CHARS_PER_MINUTE, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
+import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, PUNCTUATION_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement } from './stats';
+import { isImageElement, tagOf } from './stats';
 import type { LayoutProbe } from './types';
 
 /**
@@ -30,13 +30,18 @@ export interface Serialized {
   images: string[];
 }
 
-const HEADING = /^H[1-6]$/;
 
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const TEXT_SPECIALS = /[&<>]/g;
+const ATTR_SPECIALS = /[&<>"]/g;
+const escapeOne = (c: string): string => ESCAPES[c] ?? c;
 function escapeText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  TEXT_SPECIALS.lastIndex = 0;
+  return TEXT_SPECIALS.test(s) ? s.replace(TEXT_SPECIALS, escapeOne) : s;
 }
 function escapeAttr(s: string): string {
-  return escapeText(s).replace(/"/g, '&quot;');
+  ATTR_SPECIALS.lastIndex = 0;
+  return ATTR_SPECIALS.test(s) ? s.replace(ATTR_SPECIALS, escapeOne) : s;
 }
 
 export function absoluteUrl(url: string, base: string, allowMail = false): string | null {
@@ -142,9 +147,9 @@ export function serialize(input: SerializeInput): Serialized {
     if (!stats.index.has(el)) continue; // not rendered, or never text (script, style, svg…)
     const inside = parentInside || kept.has(el);
     if (!inside && !onPath.has(el)) continue;
-    const tag = el.tagName.toUpperCase();
+    const tag = tagOf(el);
 
-    if (isImageElement(el)) {
+    if (isImageElement(el, tag)) {
       if (!inside) continue;
       const w = effectiveImageWidth(el, layout);
       if (w !== null && w < minImageWidth) continue; // an icon (SPEC §1, 100 px rule)
@@ -203,8 +208,9 @@ export function serialize(input: SerializeInput): Serialized {
 }
 
 /** Elements whose content is inline flow: text directly inside them needs no implicit <p>. */
+const FLOW_TAGS: ReadonlySet<string> = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TD', 'TH', 'DT', 'DD', 'PRE', 'FIGCAPTION', 'CAPTION', 'BLOCKQUOTE', 'SUMMARY']);
 function isFlowTag(tag: string): boolean {
-  return tag === 'P' || HEADING.test(tag) || tag === 'LI' || tag === 'TD' || tag === 'TH' || tag === 'DT' || tag === 'DD' || tag === 'PRE' || tag === 'FIGCAPTION' || tag === 'CAPTION' || tag === 'BLOCKQUOTE' || tag === 'SUMMARY';
+  return FLOW_TAGS.has(tag);
 }
 function isInlineTag(tag: string): boolean {
   return !BLOCK_TAGS.has(tag);
@@ -231,11 +237,12 @@ function attributesFor(el: Element, tag: string, baseUrl: string): string | null
 }
 
 /** Words for word count and reading time: each CJK character counts as one word (issue 2 step 4). */
+const CJK_GLOBAL = new RegExp(`[${CJK_CLASS}]`, 'g');
+const WORD_GLOBAL = new RegExp(`[^\\s${PUNCTUATION_CLASS}]+`, 'g');
 export function countWords(text: string): { words: number; cjk: number } {
-  let cjk = 0;
-  const global = new RegExp(CJK_CHAR.source, 'gu');
-  const stripped = text.replace(global, () => { cjk++; return ' '; });
-  const words = stripped.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu)?.length ?? 0;
+  const cjk = text.match(CJK_GLOBAL)?.length ?? 0;
+  const stripped = cjk ? text.replace(CJK_GLOBAL, ' ') : text;
+  const words = stripped.match(WORD_GLOBAL)?.length ?? 0;
   return { words, cjk };
 }
 

@@ -1,4 +1,4 @@
-import { IMAGE_TAGS, SKIP_SUBTREE_TAGS } from './rules';
+import { IMAGE_TAGS, PHRASING_TAGS, SKIP_SUBTREE_TAGS } from './rules';
 import type { LayoutProbe } from './types';
 
 /**
@@ -46,22 +46,40 @@ export interface PageStats {
 
 const enum NodeKind { Element = 1, Text = 3 }
 
-/** Non-whitespace characters in a string (the unit of TC, LC, NLC). */
-export function countChars(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 32 && c !== 160 && c !== 0x200b && c !== 0xfeff && !(c >= 0x2000 && c <= 0x200a) && c !== 0x3000) n++;
-  }
-  return n;
+/**
+ * A listener on the walk's in-order tag stream (open tag, text, close tag). The logical
+ * link-block scan (linkBlocks.ts, SPEC §2) is such a listener: it needs exactly the stream
+ * this walk produces, so the page is traversed once for both (the 200,000-element budget).
+ */
+export interface StreamVisitor {
+  open(el: Element, tag: string): void;
+  text(node: Text, value: string, chars: number): void;
+  close(el: Element, tag: string): void;
 }
 
-export function isImageElement(el: Element): boolean {
-  const tag = el.tagName.toUpperCase();
+const WHITESPACE_RUNS = /[\s\u200b\ufeff]+/g;
+
+/**
+ * Non-whitespace characters in a string (the unit of TC, LC, NLC). A native regex replace
+ * beats a JavaScript character loop here: every page is a fresh, cold JavaScript context.
+ */
+export function countChars(s: string): number {
+  WHITESPACE_RUNS.lastIndex = 0;
+  return WHITESPACE_RUNS.test(s) ? s.replace(WHITESPACE_RUNS, '').length : s.length;
+}
+
+/** Upper-case tag name without allocating for HTML elements (already upper case). */
+export function tagOf(el: Element): string {
+  const t = el.tagName;
+  const c = t.charCodeAt(0);
+  return c >= 97 && c <= 122 ? t.toUpperCase() : t;
+}
+
+export function isImageElement(el: Element, tag: string = tagOf(el)): boolean {
   return IMAGE_TAGS.has(tag) || (tag === 'SVG' && el.getAttribute('role') === 'img');
 }
 
-export function computeStats(doc: Document, layout: LayoutProbe): PageStats | null {
+export function computeStats(doc: Document, layout: LayoutProbe, visitor?: StreamVisitor): PageStats | null {
   const root = doc.body ?? doc.documentElement;
   if (!root) return null;
 
@@ -90,10 +108,11 @@ export function computeStats(doc: Document, layout: LayoutProbe): PageStats | nu
   let next = 0;
   const stack: number[] = [];
   const stackEls: Element[] = [];
+  const stackTags: string[] = [];
   let linkDepth = 0;
   let hiddenCount = 0;
 
-  const enter = (el: Element, isLink: boolean): number => {
+  const enter = (el: Element, tag: string, isLink: boolean): number => {
     if (next >= cap) grow();
     const i = next++;
     index.set(el, i);
@@ -103,13 +122,16 @@ export function computeStats(doc: Document, layout: LayoutProbe): PageStats | nu
     if (parent >= 0) childEls[parent]!++;
     stack.push(i);
     stackEls.push(el);
+    stackTags.push(tag);
     return i;
   };
 
   const exit = (): void => {
     const i = stack.pop()!;
     const el = stackEls.pop()!;
-    if (el.tagName.toUpperCase() === 'A') linkDepth--;
+    const tag = stackTags.pop()!;
+    if (tag === 'A') linkDepth--;
+    if (visitor) visitor.close(el, tag);
     order.push(el);
     if (childEls[i] === 0) {
       // A leaf element: its own type decides its single leaf.
@@ -125,21 +147,25 @@ export function computeStats(doc: Document, layout: LayoutProbe): PageStats | nu
     }
   };
 
-  enter(root, false);
+  enter(root, tagOf(root), false);
+  if (visitor) visitor.open(root, tagOf(root));
   let cur: Node | null = root.firstChild;
   while (stack.length) {
     if (cur) {
-      if (cur.nodeType === NodeKind.Element) {
+      const kind = cur.nodeType;
+      if (kind === NodeKind.Element) {
         const el = cur as Element;
-        const tag = el.tagName.toUpperCase();
-        const image = isImageElement(el);
-        if ((SKIP_SUBTREE_TAGS.has(tag) && !image) || !layout.isRendered(el)) {
+        const tag = tagOf(el);
+        const image = isImageElement(el, tag);
+        const mayBeHidden = !PHRASING_TAGS.has(tag) || el.hasAttribute('class') || el.hasAttribute('style');
+        if ((SKIP_SUBTREE_TAGS.has(tag) && !image) || (mayBeHidden && !layout.isRendered(el))) {
           if (!SKIP_SUBTREE_TAGS.has(tag)) hiddenCount++;
           cur = cur.nextSibling;
           continue;
         }
         const isLink = tag === 'A';
-        const i = enter(el, isLink);
+        const i = enter(el, tag, isLink);
+        if (visitor) visitor.open(el, tag);
         if (isLink) linkDepth++;
         if (image) {
           // <img>, <picture>, <svg role=img>: an image leaf; never descend.
@@ -148,14 +174,17 @@ export function computeStats(doc: Document, layout: LayoutProbe): PageStats | nu
           cur = cur.nextSibling;
           continue;
         }
-        if (el.firstChild) { cur = el.firstChild; continue; }
+        const child = el.firstChild;
+        if (child) { cur = child; continue; }
         exit();
         cur = cur.nextSibling;
         continue;
       }
-      if (cur.nodeType === NodeKind.Text) {
-        const n = countChars(cur.nodeValue ?? '');
+      if (kind === NodeKind.Text) {
+        const value = cur.nodeValue ?? '';
+        const n = countChars(value);
         if (n > 0) {
+          if (visitor) visitor.text(cur as Text, value, n);
           const top = stack[stack.length - 1]!;
           tc[top]! += n;
           if (linkDepth > 0) lc[top]! += n;
@@ -190,4 +219,37 @@ export function computeStats(doc: Document, layout: LayoutProbe): PageStats | nu
     leafText: pick32(leafText), leafAnchor: pick32(leafAnchor), leafImage: pick32(leafImage),
     isLeaf, inLink: inLinkOut, textRuns: pick32(textRuns), hiddenCount,
   };
+}
+
+/**
+ * Replay the rendered in-order stream of an already computed stats pass to a visitor
+ * (for callers that need the stream again without a second stats pass; the pipeline itself
+ * listens during computeStats).
+ */
+export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
+  const root = stats.root;
+  visitor.open(root, tagOf(root));
+  const openEls: Element[] = [root];
+  let cur: Node | null = root.firstChild;
+  while (openEls.length) {
+    if (cur) {
+      if (cur.nodeType === NodeKind.Element) {
+        const el = cur as Element;
+        if (!stats.index.has(el)) { cur = cur.nextSibling; continue; }
+        const tag = tagOf(el);
+        visitor.open(el, tag);
+        if (!isImageElement(el, tag) && el.firstChild) { openEls.push(el); cur = el.firstChild; continue; }
+        visitor.close(el, tag);
+      } else if (cur.nodeType === NodeKind.Text) {
+        const value = cur.nodeValue ?? '';
+        const n = countChars(value);
+        if (n > 0) visitor.text(cur as Text, value, n);
+      }
+      cur = cur.nextSibling;
+      continue;
+    }
+    const el = openEls.pop()!;
+    visitor.close(el, tagOf(el));
+    cur = openEls.length ? el.nextSibling : null;
+  }
 }

@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from './rules';
+import { CJK_CLASS, MONTH_NAMES, PUNCTUATION_CLASS } from './rules';
 
 /**
  * Text distance units (SPEC §2, paper 000 Definition 2):
@@ -7,9 +7,13 @@ import { MONTH_NAMES } from './rules';
  * (5) punctuation counts like CJK characters, but a run of identical marks = 1 (`!!!` = 1).
  * Alternatives are tried in this order, so dates win over their numbers.
  */
-const CJK_RANGES = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';
 const M = `(?:${MONTH_NAMES})`;
 const ORD = '(?:st|nd|rd|th)?';
+const WORD_LIKE = [
+  `[${CJK_CLASS}]`, // one CJK character
+  `[^\\s\\d${PUNCTUATION_CLASS}${CJK_CLASS}]+(?:['’][^\\s\\d${PUNCTUATION_CLASS}${CJK_CLASS}]+)*`, // a word
+  `([${PUNCTUATION_CLASS}])\\1*`, // a run of identical punctuation marks
+];
 const UNIT = new RegExp(
   [
     `${M}\\.?\\s+\\d{1,2}${ORD},?\\s+\\d{4}`, // March 8th, 2014
@@ -19,28 +23,28 @@ const UNIT = new RegExp(
     '\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{2,4}', // 08/03/2014
     '\\d{4}年\\d{1,2}月(?:\\d{1,2}日)?', // 2014年3月8日
     `\\d+(?:[.,:]\\d+)*${ORD}`, // 2008, 3.14, 1,000
-    `[${CJK_RANGES}]`, // one CJK character
-    `(?:[^\\P{L}${CJK_RANGES}]|\\p{M})+(?:['’](?:[^\\P{L}${CJK_RANGES}]|\\p{M})+)*`, // a word
-    '([^\\p{L}\\p{N}\\p{M}\\s])\\1*', // a run of identical punctuation marks
+    ...WORD_LIKE,
   ].join('|'),
-  'giu',
+  // No u flag: Unicode property classes are costly to compile, and every page is a fresh
+  // JavaScript context. Letters are "not space, digit, punctuation or CJK".
+  'gi',
 );
+/** Text without digits has no numbers or dates: a cheaper expression does. */
+const UNIT_NO_DIGITS = new RegExp(WORD_LIKE.join('|'), 'gi');
 
-export function countTextUnits(text: string): number {
-  UNIT.lastIndex = 0;
+/** Text units in `text`, counting stops at `cap` (callers only compare against d_t). */
+export function countTextUnits(text: string, cap = Infinity): number {
+  const re = HAS_DIGIT.test(text) ? UNIT : UNIT_NO_DIGITS;
+  re.lastIndex = 0;
   let n = 0;
-  while (UNIT.exec(text) !== null) n++;
+  while (n < cap && re.exec(text) !== null) n++;
   return n;
 }
+const HAS_DIGIT = /\d/;
 
 /** Code-distance length of a text run: whitespace collapsed, as a reader's markup would be. */
+const SPACE_RUNS = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
 export function codeLengthOfText(text: string): number {
-  let n = 0;
-  let space = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const ws = c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
-    if (ws) { if (!space) n++; space = true; } else { n++; space = false; }
-  }
-  return n;
+  SPACE_RUNS.lastIndex = 0;
+  return SPACE_RUNS.test(text) ? text.replace(SPACE_RUNS, ' ').length : text.length;
 }
