@@ -19,7 +19,7 @@ export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'back
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
   'markdown': 'Markdown (.md)',
-  'markdown-zip': 'Markdown + images (ZIP, Obsidian vault)',
+  'markdown-zip': 'Markdown + images (ZIP)',
   'html': 'Self-contained HTML',
   'epub': 'EPUB e-book',
   'backup-zip': 'Full backup (ZIP)',
