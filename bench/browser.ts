@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { EngineSpec } from './engines';
 import { RUNTIME_SCRIPTS } from './engines';
 
@@ -44,6 +44,8 @@ export interface PageOutcome {
   charset: string | null;
   /** The top frame left the page under test (e.g. a refresh): the outcomes are errors. */
   navigatedAway: boolean;
+  /** Wall-clock ms of each phase as seen from Node: load, inject, layout, engines. */
+  phases: { load: number; inject: number; layout: number; engines: number };
 }
 
 export interface WorkerLimits {
@@ -74,6 +76,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 export class PageWorker {
   private context: BrowserContext | null = null;
   private page: Page | null = null;
+  private cdp: CDPSession | null = null;
   private readonly injected: string;
 
   constructor(
@@ -87,7 +90,7 @@ export class PageWorker {
       return `${readFileSync(file, 'utf8')}\n;if (typeof ${global} !== 'undefined') globalThis.${global} = ${global};`;
     });
     parts.push(readFileSync(new URL('./page/harness.js', import.meta.url), 'utf8'));
-    // Each script as its own statement list; `;0` keeps evaluate from cloning a huge result.
+    // One classic script: `;0` keeps the result small.
     this.injected = parts.map((src) => `${src}\n;`).join('\n') + '\n0';
   }
 
@@ -102,6 +105,7 @@ export class PageWorker {
       });
     }
     this.page = await this.context.newPage();
+    this.cdp = await this.context.newCDPSession(this.page);
     // A page's dialogs (none should appear without scripts) must never block the run.
     this.page.on('dialog', (d) => void d.dismiss().catch(() => {}));
     return this.page;
@@ -111,11 +115,19 @@ export class PageWorker {
   private async dropPage(): Promise<void> {
     const page = this.page;
     this.page = null;
+    await this.cdp?.detach().catch(() => {});
+    this.cdp = null;
     if (page) await withTimeout(page.close({ runBeforeUnload: false }), 5_000, 'closing a hung tab').catch(() => {});
   }
 
   async run(url: string, engines: ReadonlyArray<[string, EngineSpec]>): Promise<PageOutcome> {
-    const outcome: PageOutcome = { engines: new Map(), charset: null, navigatedAway: false };
+    const outcome: PageOutcome = { engines: new Map(), charset: null, navigatedAway: false, phases: { load: 0, inject: 0, layout: 0, engines: 0 } };
+    let mark = Date.now();
+    const phase = (name: keyof PageOutcome['phases']) => {
+      const now = Date.now();
+      outcome.phases[name] = now - mark;
+      mark = now;
+    };
     const failAll = (error: string) => {
       for (const [name] of engines) if (!outcome.engines.has(name)) outcome.engines.set(name, { text: '', ms: null, error });
     };
@@ -137,14 +149,20 @@ export class PageWorker {
         return outcome;
       }
     }
+    phase('load');
     try {
-      await withTimeout(page.evaluate(this.injected), this.limits.engineMs, 'injecting engines');
+      // Straight Runtime.evaluate (a classic script, not Playwright's eval wrapper): V8's
+      // compilation cache then serves the same source on every page of the renderer.
+      const injected = await withTimeout(this.cdp!.send('Runtime.evaluate', { expression: this.injected, returnByValue: true }), this.limits.engineMs, 'injecting engines');
+      if (injected.exceptionDetails) throw new Error(`engine scripts threw: ${injected.exceptionDetails.exception?.description ?? injected.exceptionDetails.text}`);
+      phase('inject');
       const probe = await withTimeout(
         page.evaluate(() => (globalThis as unknown as { __siftBench: { probe(): { charset: string } } }).__siftBench.probe()),
         this.limits.engineMs,
         'layout',
       );
       outcome.charset = probe.charset;
+      phase('layout');
     } catch (e) {
       failAll(`setup: ${(e as Error).message.split('\n')[0]}`);
       await this.dropPage();
@@ -171,6 +189,7 @@ export class PageWorker {
         }
       }
     }
+    phase('engines');
     // A document swap during the run means the engines may have measured the wrong page.
     if (page.isClosed() || page.url() !== url) {
       outcome.navigatedAway = true;

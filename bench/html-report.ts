@@ -179,8 +179,7 @@ function pageTable(d: DatasetReport, rows: PageRow[], engines: string[], viewDir
   const head = `<tr><th>page</th><th>type</th>${engines.map((e) => `<th>${escapeHtml(e)} shingle F1</th>`).join('')}<th>${escapeHtml(engines[0]!)} P / R</th><th>chars</th><th>error</th></tr>`;
   const body = rows.map((r) => {
     const main = r.engines[engines[0]!]!;
-    const truthChars = '';
-    return `<tr><td><a href="${escapeHtml(`${viewDir}/${viewName(r.id)}`)}">${escapeHtml(r.id)}</a>${r.url ? `<div class="url">${escapeHtml(r.url.slice(0, 70))}</div>` : ''}</td><td>${escapeHtml(r.type)}</td>${engines.map((e) => `<td>${miniBar(r.engines[e]!.shingleF1, engineColor(engines, e))}</td>`).join('')}<td class="num">${f3(main.shingleP)} / ${f3(main.shingleR)}</td><td class="num">${main.chars}${truthChars}</td><td class="err">${main.error ? escapeHtml(main.error.slice(0, 80)) : ''}</td></tr>`;
+    return `<tr><td><a href="${escapeHtml(`${viewDir}/${viewName(r.id)}`)}">${escapeHtml(r.id)}</a>${r.url ? `<div class="url">${escapeHtml(r.url.slice(0, 70))}</div>` : ''}</td><td>${escapeHtml(r.type)}</td>${engines.map((e) => `<td>${miniBar(r.engines[e]!.shingleF1, engineColor(engines, e))}</td>`).join('')}<td class="num">${f3(main.shingleP)} / ${f3(main.shingleR)}</td><td class="num">${main.chars}</td><td class="err">${main.error ? escapeHtml(main.error.slice(0, 80)) : ''}</td></tr>`;
   });
   return `<table class="pages">${head}${body.join('')}</table>`;
 }
@@ -313,7 +312,7 @@ main{max-width:1240px;margin:0 auto;padding:20px 32px 60px}
 h2{font-size:20px;margin:34px 0 6px}h2 small{color:var(--mute);font-weight:400;font-size:13px}
 h3{font-size:15px;margin:22px 0 8px}h3 small{color:var(--mute);font-weight:400}
 .panel{background:#fff;border:1px solid var(--line);border-radius:10px;padding:16px 18px;margin:12px 0;box-shadow:0 1px 2px rgba(20,20,60,.04)}
-.grid2{display:grid;grid-template-columns:1fr 1fr;gap:14px}.grid2>.panel{margin:0}
+.grid2{display:grid;grid-template-columns:1fr 1fr;gap:14px;margin:12px 0}.grid2>.panel{margin:0;min-width:0}.scatterrow{grid-template-columns:430px 1fr}
 .cards{display:flex;gap:14px;flex-wrap:wrap;margin:12px 0}
 .card{background:#fff;border:1px solid var(--line);border-top:4px solid;border-radius:10px;padding:14px 16px;min-width:230px;flex:1}
 .card .engine{font-weight:650;font-size:15px}.card .big{font-size:34px;font-weight:700;letter-spacing:-.5px;margin-top:4px}
@@ -365,7 +364,7 @@ export function writeHtmlReport(out: string, report: BenchReport, datasets: read
 ${kpiCards(d, order)}
 <div class="grid2"><div class="panel">${barChart(d, order, (s) => s.shingle?.f1, 'shingle F1 per page type')}</div><div class="panel">${barChart(d, order, (s) => s.bow?.f1, 'bag-of-words F1 per page type')}</div></div>
 <div class="panel"><h3>time per page <small>in-page performance.now() around each engine call · every dot a page · box p25–p75, bar p50, whiskers p5–p95 · log scale</small></h3>${timeChart(d, order)}</div>
-${primary !== BASELINE ? `<div class="grid2"><div class="panel"><h3>per page: ${escapeHtml(primary)} vs ${BASELINE} <small>shingle F1 · dots of listed pages link to their view</small></h3>${scatter(d, primary, viewDir, listed)}</div>
+${primary !== BASELINE ? `<div class="grid2 scatterrow"><div class="panel"><h3>per page: ${escapeHtml(primary)} vs ${BASELINE} <small>shingle F1 · dots of listed pages link to their view</small></h3>${scatter(d, primary, viewDir, listed)}</div>
 <div class="panel"><h3>where ${escapeHtml(primary)} loses most to ${BASELINE}</h3>${losses.length ? pageTable(d, losses.slice(0, 12), order, viewDir) : '<p class="note">nowhere</p>'}</div></div>` : ''}
 <div class="panel"><h3>worst ${worst.length} pages for ${escapeHtml(primary)} <small>by per-page shingle F1 · click a page for its text beside the truth</small></h3>${pageTable(d, worst, order, viewDir)}</div>
 ${losses.length > 12 ? `<div class="panel"><h3>all ${losses.length} biggest losses to ${BASELINE}</h3>${pageTable(d, losses, order, viewDir)}</div>` : ''}

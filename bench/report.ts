@@ -185,7 +185,7 @@ export function buildReport(datasets: readonly Dataset[], summary: RunSummary, e
             snippets: s.snippets,
             ms: o?.ms ?? null,
             chars: o?.text.length ?? 0,
-            error: o?.error ?? 'not run',
+            error: o ? o.error : 'not run',
           }];
         }),
       ),
@@ -221,7 +221,7 @@ export function writeOutputs(out: string, report: BenchReport, summary: RunSumma
     for (const engine of Object.keys(report.engines)) {
       const lines = results.map((r) => {
         const o = r.outcomes.get(engine);
-        return JSON.stringify({ id: r.record.id, text: o?.text ?? '', ms: o?.ms ?? null, error: o?.error ?? 'not run' });
+        return JSON.stringify({ id: r.record.id, text: o?.text ?? '', ms: o?.ms ?? null, error: o ? o.error : 'not run' });
       });
       writeFileSync(join(dir, `predictions-${engine}.jsonl`), lines.join('\n') + '\n');
     }

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { DEFAULT_LIMITS, launchBenchBrowser, PageWorker, type EngineOutcome, type WorkerLimits } from './browser';
+import { DEFAULT_LIMITS, launchBenchBrowser, PageWorker, type EngineOutcome, type PageOutcome, type WorkerLimits } from './browser';
 import type { Dataset, TruthRecord } from './dataset';
 import type { EngineSpec } from './engines';
 import { Progress } from './progress';
@@ -15,6 +15,7 @@ export interface PageResult extends Job {
   /** How the browser decoded the page, and how bench-data/README.md says it should. */
   charset: string | null;
   expectedCharset: string | null;
+  phases: PageOutcome['phases'];
 }
 
 export interface RunSummary {
@@ -69,6 +70,7 @@ export async function runBenchmark(
             ...job,
             outcomes: out.engines,
             charset: out.charset,
+            phases: out.phases,
             expectedCharset: server.expectedCharset.get(`${job.datasetIndex}/${job.record.id}`) ?? null,
           };
           progress.tick([...out.engines.values()].some((o) => o.error !== null));

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench:gate`: the CI quality gate. Runs Sift and Readability on the fixed page
+ * subset (bench/gate/subset.json) and fails when a pinned F1 floor or the time-ratio
+ * ceiling in bench/gate/floors.json is not met.
+ *
+ *   --sift-options <json>  run Sift with extra options (how we prove the gate fails on worse output)
+ *   --raise                after a passing run, raise floors to this run's scores (never lowers one)
+ *   --out <dir>            where the run's report goes (default bench-out/gate)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSiftCore } from './core';
+import { loadDataset } from './dataset';
+import { selectEngines } from './engines';
+import { checkGate, floorsFromReport, raiseFloors, type GateFloors } from './gate/check';
+import type { Subset } from './gate/subset';
+import { writeHtmlReport } from './html-report';
+import { BENCH_DATA_ROOT, REPO_ROOT } from './paths';
+import { formatDuration } from './progress';
+import { buildReport, formatTables, writeOutputs } from './report';
+import { runBenchmark, type Job } from './runner';
+
+const SUBSET_FILE = join(REPO_ROOT, 'bench/gate/subset.json');
+const FLOORS_FILE = join(REPO_ROOT, 'bench/gate/floors.json');
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'sift-options': { type: 'string' },
+      raise: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+  const subset = JSON.parse(readFileSync(SUBSET_FILE, 'utf8')) as Subset;
+  const floors = JSON.parse(readFileSync(FLOORS_FILE, 'utf8')) as GateFloors;
+  const siftOptions = values['sift-options'] ? (JSON.parse(values['sift-options']) as Record<string, unknown>) : undefined;
+  const engines = selectEngines([floors.engine], siftOptions);
+  const datasets = Object.keys(subset.datasets).map((name) => loadDataset(join(BENCH_DATA_ROOT, name)));
+  const jobs: Job[] = datasets.flatMap((d, datasetIndex) => {
+    const ids = new Set(subset.datasets[d.name]);
+    const records = d.records.filter((r) => ids.has(r.id));
+    if (records.length !== ids.size) throw new Error(`${d.name}: ${ids.size - records.length} subset pages are missing from the dataset`);
+    return records.map((record) => ({ datasetIndex, record }));
+  });
+  if (!values['no-build']) buildSiftCore(log);
+  log(`gate: ${jobs.length} pages (${subset.rule})${siftOptions ? ` · Sift options ${JSON.stringify(siftOptions)}` : ''}`);
+  const summary = await runBenchmark(datasets, jobs, engines, { concurrency: 2, progressLabel: 'gate', progressIntervalMs: 15_000 });
+  const report = buildReport(datasets, summary, engines);
+  const out = resolve(values.out ?? join(REPO_ROOT, 'bench-out/gate'));
+  writeOutputs(out, report, summary);
+  writeHtmlReport(out, report, datasets, summary);
+  process.stdout.write(`${formatTables(report)}\n`);
+
+  const checks = checkGate(report, summary, floors);
+  const failed = checks.filter((c) => !c.ok);
+  const fmt = (x: number | null) => (x === null ? '—' : x.toFixed(4));
+  for (const c of checks) {
+    process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(44)} ${fmt(c.measured).padStart(8)}  ${c.kind === 'floor' ? '≥' : '≤'} ${fmt(c.limit)}\n`);
+  }
+  log(`gate: ${checks.length - failed.length}/${checks.length} checks pass · ${formatDuration(summary.wallMs / 1000)} · report ${out}/report.html`);
+  if (failed.length) {
+    log(`gate FAILED: ${failed.map((c) => c.name).join('; ')}`);
+    log('If the drop is intended, do not edit floors.json quietly: lowering a floor needs a note on an issue explaining why (see its "policy").');
+    return 1;
+  }
+  if (values.raise) {
+    if (siftOptions) throw new Error('--raise with --sift-options would pin floors for a configuration that is not shipped');
+    const { floors: next, raised } = raiseFloors(floors.datasets, floorsFromReport(report, floors.engine));
+    floors.datasets = next;
+    floors.measured = { at: report.createdAt, pages: jobs.length, wallMs: summary.wallMs };
+    writeFileSync(FLOORS_FILE, JSON.stringify(floors, null, 1) + '\n');
+    log(raised.length ? `raised ${raised.length} floors:\n  ${raised.join('\n  ')}` : 'no floor could be raised');
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`gate: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);
