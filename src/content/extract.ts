@@ -1,6 +1,6 @@
 import { extractResult } from '../core/index';
 import type { Clip } from '../core/types';
-import { MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, type ClipData, type ClipMode, type ExtractReply } from '../shared/messages';
+import { MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ExtractReply } from '../shared/messages';
 import { refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 
@@ -12,8 +12,7 @@ import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 
 /** The core's trace is for the benchmark and the debug view; it never crosses to the popup. */
 function withoutTrace(clip: Clip): ClipData {
-  const { trace: _trace, ...data } = clip;
-  return data;
+  return toClipData(clip);
 }
 
 /** Every image URL the clip shows, lead image first, deduplicated and capped. */

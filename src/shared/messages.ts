@@ -38,8 +38,23 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 /** What the user asked to clip: the article the core finds, the selection, or the whole page. */
 export type ClipMode = 'article' | 'article-anyway' | 'selection' | 'fullpage';
 
-/** A clip as it crosses contexts: the core's Clip without its (large, debug-only) trace. */
-export type ClipData = Omit<Clip, 'trace'>;
+/**
+ * The clip fields that cross contexts and are stored (StoredClip v1): the core's Clip
+ * without its debug trace and without the optional structured-page extras (pageKind,
+ * attributes, table), which the v1 schema does not hold.
+ */
+export const CLIP_DATA_FIELDS = [
+  'title', 'byline', 'published', 'siteName', 'lang', 'dir', 'url', 'canonicalUrl', 'excerpt', 'leadImage',
+  'html', 'text', 'wordCount', 'readingMinutes', 'engine',
+] as const satisfies readonly (keyof Clip)[];
+export type ClipData = Pick<Clip, (typeof CLIP_DATA_FIELDS)[number]>;
+
+/** Exactly the ClipData fields of a clip (validators reject unknown fields). */
+export function toClipData(clip: ClipData): ClipData {
+  const out: Record<string, unknown> = {};
+  for (const key of CLIP_DATA_FIELDS) out[key] = clip[key];
+  return out as ClipData;
+}
 
 /** Why a page cannot be clipped at all; each has its own message in the popup. */
 export type CannotClipCode =
