@@ -4,6 +4,8 @@
  *   tsx scripts/records-eval.ts --kinds [--limit N]   page-kind confusion matrix over wcxb-dev
  *   tsx scripts/records-eval.ts --labels              row recall/precision, cell accuracy on fixtures/records/*
  *   tsx scripts/records-eval.ts --dump ID [--kind K]  print what the stage finds on one page (for labelling)
+ *   tsx scripts/records-eval.ts --bow DIR [--limit N]  bag-of-words F1 (bench/metrics.ts) per type: Sift's clip,
+ *                                                      the records alone, and clip + records, on a dataset folder
  *
  * Pages are served from the dataset's bytes under their original URL; page scripts are
  * disabled and every other request is aborted (nothing leaves the machine). The core's
@@ -22,11 +24,12 @@ import { gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
+import { bowScore } from '../bench/metrics';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA = process.env.SIFT_BENCH_DATA ?? resolve(ROOT, '../shared/bench-data');
-const WCXB = join(DATA, 'wcxb-dev');
 const args = process.argv.slice(2);
+const WCXB = args.includes('--bow') ? resolve(args[args.indexOf('--bow') + 1]!) : join(DATA, 'wcxb-dev');
 const flag = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -42,11 +45,11 @@ for (const line of readFileSync(join(WCXB, 'truth.jsonl'), 'utf8').split('\n')) 
 
 function bundle(): string {
   const out = buildSync({
-    entryPoints: [join(ROOT, 'src/core/records/index.ts')],
-    bundle: true, format: 'iife', globalName: 'SiftRecords', write: false, target: 'es2022', platform: 'browser',
+    // The same entry as build/sift-core.iife.js (globalThis.Sift), built from the working tree.
+    entryPoints: [join(ROOT, 'src/core/iife.ts')],
+    bundle: true, format: 'iife', write: false, target: 'es2022', platform: 'browser',
   });
-  // page.evaluate runs the text as a function body: publish the global explicitly.
-  return `${out.outputFiles[0]!.text};globalThis.SiftRecords = SiftRecords;`;
+  return out.outputFiles[0]!.text;
 }
 
 function pageBytes(id: string): Buffer {
@@ -88,8 +91,8 @@ async function extract(page: Page, src: string, kind?: string): Promise<Extracte
   // In a live page layout is already clean when the user clicks; here the first layout is forced outside the timing.
   await page.evaluate(() => document.body?.getBoundingClientRect());
   return page.evaluate((k) => {
-    const g = globalThis as unknown as { SiftRecords: { extractRecords: (d: Document, o: object) => Extracted } };
-    return g.SiftRecords.extractRecords(document, k ? { kind: k } : {});
+    const g = globalThis as unknown as { Sift: { extractRecords: (d: Document, o: object) => Extracted } };
+    return g.Sift.extractRecords(document, k ? { kind: k } : {});
   }, kind ?? null);
 }
 
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
     if (args.includes('--dump')) await dump(page, src);
     else if (args.includes('--kinds')) await kinds(page, src);
     else if (args.includes('--labels')) await labels(page, src);
+    else if (args.includes('--bow')) await bow(page, src);
     else console.log('usage: --kinds [--limit N] | --labels | --dump ID [--kind K]');
   } finally {
     await browser.close();
@@ -225,6 +229,52 @@ async function labels(page: Page, src: string): Promise<void> {
   }
   times.sort((a, b) => a - b);
   console.log(`\ntime in page (forced kind): median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms`);
+}
+
+/** Plain text of the records: table rows (without the Link column's URLs) or attribute rows, one per line. */
+function recordsText(r: Extracted): string {
+  if (r.table) {
+    const keep = r.table.columns.map((c, i) => (c === 'Link' || c === 'Link URL' ? -1 : i)).filter((i) => i >= 0);
+    return r.table.rows.map((row) => keep.map((i) => row[i] ?? '').join(' ')).join('\n');
+  }
+  return r.attributes.map((a) => `${a.attribute}: ${a.value}`).join('\n');
+}
+
+async function bow(page: Page, src: string): Promise<void> {
+  const limit = Number(flag('--limit') ?? 1e9);
+  const perType = new Map<string, { n: number; clip: number; records: number; both: number; withRecords: number }>();
+  for (const t of truths.values()) {
+    const acc = perType.get(t.type) ?? { n: 0, clip: 0, records: 0, both: 0, withRecords: 0 };
+    if (acc.n >= limit) continue;
+    let clipText = '';
+    let recText = '';
+    try {
+      await openPage(page, t.id);
+      await page.evaluate(src);
+      await page.evaluate(() => document.body?.getBoundingClientRect());
+      clipText = await page.evaluate(() => {
+        const g = globalThis as unknown as { Sift: { extract: (d: Document) => { text: string } | null } };
+        return g.Sift.extract(document)?.text ?? '';
+      });
+      // The extractor the page type asks for: list/collection → table, product → attributes, forum → auto.
+      const kind = t.type === 'product' ? 'product' : t.type === 'listing' || t.type === 'collection' ? 'list' : undefined;
+      recText = recordsText(await extract(page, src, kind));
+    } catch (e) {
+      console.error(t.id, String(e).slice(0, 120));
+    }
+    const truth = t.text ?? '';
+    acc.n++;
+    acc.clip += bowScore(truth, clipText).f1;
+    acc.records += bowScore(truth, recText).f1;
+    acc.both += bowScore(truth, `${clipText}\n${recText}`).f1;
+    if (recText !== '') acc.withRecords++;
+    perType.set(t.type, acc);
+  }
+  console.log('| type | pages | pages with records | BoW F1 Sift clip | BoW F1 records only | BoW F1 clip + records |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [type, a] of [...perType.entries()].sort()) {
+    console.log(`| ${type} | ${a.n} | ${a.withRecords} | ${(a.clip / a.n).toFixed(3)} | ${(a.records / a.n).toFixed(3)} | ${(a.both / a.n).toFixed(3)} |`);
+  }
 }
 
 await main();

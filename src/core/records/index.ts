@@ -12,7 +12,7 @@
  * (linkBlocks.ts) when the caller has it; otherwise it is computed here with that code.
  */
 import { resolveOptions } from '../options';
-import { findLinkBlocks } from '../linkBlocks';
+import { createLinkBlockScanner, findLinkBlocks } from '../linkBlocks';
 import { type PageStats, computeStats } from '../stats';
 import { liveLayoutProbe } from '../layout';
 import type { LayoutProbe } from '../types';
@@ -132,16 +132,15 @@ export function extractRecords(doc: Document, options: RecordsOptions = {}): Rec
   const lap = (name: string): void => { const now = performance.now(); stageMs[name] = now - tick; tick = now; };
   const layout = options.layout ?? liveLayoutProbe(doc);
   lap('layoutProbe');
-  const stats = options.stats ?? computeStats(doc, layout);
+  // Without the caller's stats, one stats walk also feeds the link-block scan (as in extract.ts).
+  const scanner = options.stats ? null : createLinkBlockScanner(resolveOptions());
+  const stats = options.stats ?? computeStats(doc, layout, scanner ?? undefined);
   lap('stats');
   if (!stats) return emptyResult(t0, stageMs);
+  let lcr = options.lcr ?? null;
+  if (options.lcr === undefined) lcr = (scanner ? scanner.finish() : findLinkBlocks(stats, resolveOptions())).lcr;
   const ix = buildDomIndex(stats);
   lap('domIndex');
-  let lcr = options.lcr ?? null;
-  if (options.lcr === undefined) {
-    lcr = findLinkBlocks(stats, resolveOptions()).lcr;
-    lap('linkBlocks');
-  }
   const group = findRepeatedSiblings(ix);
   lap('repeatedSiblings');
   const signals = collectSignals(doc, ix, group, lcr);

@@ -24,8 +24,8 @@ export interface PageSignals {
   urlHost: string;
   /** Short leaves that read as a price. */
   priceLeaves: number;
-  /** A buy button ("Add to cart", "In den Warenkorb", …). */
-  buyButton: boolean;
+  /** Buy buttons ("Add to cart", "In den Warenkorb", …): one on a product page, one per card on a grid. */
+  buyButtons: number;
   /** Link characters / all characters of the page. */
   linkDensity: number;
   /** Share of links that sit in logical link blocks (SPEC §2), when the core computed it. */
@@ -59,7 +59,8 @@ const hasSchema = (s: PageSignals, set: ReadonlySet<string>): boolean => s.schem
 export const KIND_RULES: readonly KindRule[] = [
   { kind: 'product', name: 'schema Product', weight: 3, when: (s) => hasSchema(s, SCHEMA_TYPES.product) && !hasSchema(s, SCHEMA_TYPES.list) },
   { kind: 'product', name: 'og:type product', weight: 3, when: (s) => s.ogType !== null && /product/iu.test(s.ogType) },
-  { kind: 'product', name: 'buy button', weight: 2, when: (s) => s.buyButton },
+  { kind: 'product', name: 'one buy button', weight: 2, when: (s) => s.buyButtons >= 1 && s.buyButtons <= 3 },
+  { kind: 'list', name: 'buy button per record', weight: 1, when: (s) => s.buyButtons >= 4 },
   { kind: 'product', name: 'few prices', weight: 1, when: (s) => s.priceLeaves >= 1 && s.priceLeaves <= 6 },
   { kind: 'product', name: 'product url', weight: 1, when: (s) => URL_HINTS.product.test(s.urlPath) },
   { kind: 'list', name: 'schema ItemList/CollectionPage', weight: 3, when: (s) => hasSchema(s, SCHEMA_TYPES.list) },
@@ -113,7 +114,7 @@ function collectSchemaTypes(doc: Document): string[] {
 
 export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup | null, lcr: number | null): PageSignals {
   let priceLeaves = 0;
-  let buyButton = false;
+  let buyButtons = 0;
   let forumWords = 0;
   let proseChars = 0;
   const inGroup = new Uint8Array(ix.nodes.length);
@@ -122,14 +123,13 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
     const text = ix.ownText[i]!;
     if (text.length <= 40) {
       if (PRICE_PATTERN.test(text)) priceLeaves++;
-      if (!buyButton && BUY_BUTTON_PATTERN.test(text)) buyButton = true;
+      if (BUY_BUTTON_PATTERN.test(text)) buyButtons++;
       if (FORUM_PATTERN.test(text)) forumWords++;
     } else if (text.length >= 150 && ix.inLink[i] === 0 && inGroup[i] === 0) proseChars += text.length;
   }
-  if (!buyButton) {
-    for (const input of Array.from(doc.querySelectorAll('input[type="submit"][value], button[name="add"], form[action*="cart"]')).slice(0, 50)) {
-      if (input.tagName === 'FORM' || BUY_BUTTON_PATTERN.test(input.getAttribute('value') ?? '') || input.getAttribute('name') === 'add') { buyButton = true; break; }
-    }
+  // Buttons are outside the stats walk (SKIP_SUBTREE_TAGS): read their labels directly, bounded.
+  for (const b of Array.from(doc.querySelectorAll('button, input[type="submit"][value], form[action*="/cart"]')).slice(0, 400)) {
+    if (b.tagName === 'FORM' || BUY_BUTTON_PATTERN.test(b.tagName === 'INPUT' ? (b.getAttribute('value') ?? '') : (b.textContent ?? '').slice(0, 60))) buyButtons++;
   }
   const total = Math.max(1, ix.textChars[0] ?? 0);
   let repeatedPriced = 0;
@@ -155,7 +155,7 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
     urlPath,
     urlHost,
     priceLeaves,
-    buyButton,
+    buyButtons,
     linkDensity: (ix.linkChars[0] ?? 0) / total,
     lcr,
     repeatedCount: group ? group.members.length : 0,
