@@ -175,11 +175,13 @@ function miniBar(v: number | null, color: string): string {
   return `<svg class="mini" viewBox="0 0 120 12" width="120" height="12"><rect x="0" y="2" width="80" height="8" rx="2" fill="#eceef3"/><rect x="0" y="2" width="${w.toFixed(1)}" height="8" rx="2" fill="${color}"/><text x="86" y="10" class="val">${f3(v)}</text></svg>`;
 }
 
-function pageTable(d: DatasetReport, rows: PageRow[], engines: string[], viewDir: string): string {
-  const head = `<tr><th>page</th><th>type</th>${engines.map((e) => `<th>${escapeHtml(e)} shingle F1</th>`).join('')}<th>${escapeHtml(engines[0]!)} P / R</th><th>chars</th><th>error</th></tr>`;
+function pageTable(d: DatasetReport, rows: PageRow[], engines: string[], viewDir: string, compact = false): string {
+  const head = `<tr><th>page</th><th>type</th>${engines.map((e) => `<th>${escapeHtml(e)} shingle F1</th>`).join('')}${compact ? '' : `<th>${escapeHtml(engines[0]!)} P / R</th><th>${escapeHtml(engines[0]!)} chars</th><th>error</th>`}</tr>`;
   const body = rows.map((r) => {
     const main = r.engines[engines[0]!]!;
-    return `<tr><td><a href="${escapeHtml(`${viewDir}/${viewName(r.id)}`)}">${escapeHtml(r.id)}</a>${r.url ? `<div class="url">${escapeHtml(r.url.slice(0, 70))}</div>` : ''}</td><td>${escapeHtml(r.type)}</td>${engines.map((e) => `<td>${miniBar(r.engines[e]!.shingleF1, engineColor(engines, e))}</td>`).join('')}<td class="num">${f3(main.shingleP)} / ${f3(main.shingleR)}</td><td class="num">${main.chars}</td><td class="err">${main.error ? escapeHtml(main.error.slice(0, 80)) : ''}</td></tr>`;
+    const errors = engines.filter((e) => r.engines[e]!.error).map((e) => `${e}: ${r.engines[e]!.error!.split('\n')[0]!.slice(0, 80)}`);
+    const rest = compact ? '' : `<td class="num">${f3(main.shingleP)} / ${f3(main.shingleR)}</td><td class="num">${main.chars}</td><td class="err">${escapeHtml(errors.join(' · '))}</td>`;
+    return `<tr><td><a href="${escapeHtml(`${viewDir}/${viewName(r.id)}`)}">${escapeHtml(r.id)}</a>${r.url && !compact ? `<div class="url">${escapeHtml(r.url.slice(0, 70))}</div>` : ''}</td><td>${escapeHtml(r.type)}</td>${engines.map((e) => `<td>${miniBar(r.engines[e]!.shingleF1, engineColor(engines, e))}</td>`).join('')}${rest}</tr>`;
   });
   return `<table class="pages">${head}${body.join('')}</table>`;
 }
@@ -196,10 +198,10 @@ function kpiCards(d: DatasetReport, engines: string[]): string {
       };
       return `<div class="card" style="border-top-color:${engineColor(engines, e)}"><div class="engine">${escapeHtml(e)}</div>
         <div class="big">${f3(s.shingle?.f1)}</div><div class="sub">shingle F1 ${chip(r.shingleF1, true)}</div>
-        <div class="row"><span>bag-of-words F1</span><b>${f3(s.bow?.f1)}</b>${chip(r.bowF1, true)}</div>
-        <div class="row"><span>snippet F1</span><b>${f3(s.snippets?.f1)}</b>${chip(r.snippetF1, true)}</div>
-        <div class="row"><span>p50 / p95 ms</span><b>${fms(s.time.p50)} / ${fms(s.time.p95)}</b>${chip(r.p50, false)}</div>
-        <div class="row"><span>errors</span><b>${s.errors}</b></div></div>`;
+        <div class="row"><span class="k">bag-of-words F1</span><b>${f3(s.bow?.f1)}</b>${chip(r.bowF1, true)}</div>
+        <div class="row"><span class="k">snippet F1</span><b>${f3(s.snippets?.f1)}</b>${chip(r.snippetF1, true)}</div>
+        <div class="row"><span class="k">p50 / p95 ms</span><b>${fms(s.time.p50)} / ${fms(s.time.p95)}</b>${chip(r.p50, false)}</div>
+        <div class="row"><span class="k">errors</span><b>${s.errors}</b></div></div>`;
     })
     .join('')}</div>`;
 }
@@ -317,7 +319,7 @@ h3{font-size:15px;margin:22px 0 8px}h3 small{color:var(--mute);font-weight:400}
 .card{background:#fff;border:1px solid var(--line);border-top:4px solid;border-radius:10px;padding:14px 16px;min-width:230px;flex:1}
 .card .engine{font-weight:650;font-size:15px}.card .big{font-size:34px;font-weight:700;letter-spacing:-.5px;margin-top:4px}
 .card .sub{color:var(--mute);font-size:12px;margin-bottom:8px}.card .row{display:flex;gap:8px;align-items:baseline;font-size:13px;padding:2px 0;border-top:1px dashed var(--line)}
-.card .row span{color:var(--mute);flex:1}.ratio{font-size:11px;padding:1px 6px;border-radius:9px;font-weight:600}.ratio.good{background:#e3f6ec;color:#17794a}.ratio.bad{background:#fde8e8;color:#b42323}
+.card .row span.k{color:var(--mute);flex:1}.ratio{font-size:11px;padding:1px 6px;border-radius:9px;font-weight:600}.ratio.good{background:#e3f6ec;color:#17794a}.ratio.bad{background:#fde8e8;color:#b42323}
 svg.chart{width:100%;height:auto;font-family:inherit}svg.square{max-width:420px}
 .grid{stroke:#e8e9f0}.grid.minor{stroke:#f3f3f7}.tick{font-size:10px;fill:#8a8fa3}.label{font-size:12px;fill:#333}.strong{font-weight:650}.sub{font-size:10px;fill:#8a8fa3}.val{font-size:10px;fill:#444}.title{font-size:12px;font-weight:650;fill:#333}
 .legend{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}.chip{font-size:12px;color:var(--mute);display:inline-flex;align-items:center;gap:4px}.chip i,.dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:5px;vertical-align:middle}
@@ -365,9 +367,9 @@ ${kpiCards(d, order)}
 <div class="grid2"><div class="panel">${barChart(d, order, (s) => s.shingle?.f1, 'shingle F1 per page type')}</div><div class="panel">${barChart(d, order, (s) => s.bow?.f1, 'bag-of-words F1 per page type')}</div></div>
 <div class="panel"><h3>time per page <small>in-page performance.now() around each engine call · every dot a page · box p25–p75, bar p50, whiskers p5–p95 · log scale</small></h3>${timeChart(d, order)}</div>
 ${primary !== BASELINE ? `<div class="grid2 scatterrow"><div class="panel"><h3>per page: ${escapeHtml(primary)} vs ${BASELINE} <small>shingle F1 · dots of listed pages link to their view</small></h3>${scatter(d, primary, viewDir, listed)}</div>
-<div class="panel"><h3>where ${escapeHtml(primary)} loses most to ${BASELINE}</h3>${losses.length ? pageTable(d, losses.slice(0, 12), order, viewDir) : '<p class="note">nowhere</p>'}</div></div>` : ''}
+<div class="panel"><h3>where ${escapeHtml(primary)} loses most to ${BASELINE}</h3>${losses.length ? pageTable(d, losses.slice(0, 14), order, viewDir, true) : '<p class="note">nowhere</p>'}</div></div>` : ''}
 <div class="panel"><h3>worst ${worst.length} pages for ${escapeHtml(primary)} <small>by per-page shingle F1 · click a page for its text beside the truth</small></h3>${pageTable(d, worst, order, viewDir)}</div>
-${losses.length > 12 ? `<div class="panel"><h3>all ${losses.length} biggest losses to ${BASELINE}</h3>${pageTable(d, losses, order, viewDir)}</div>` : ''}
+${losses.length > 14 ? `<div class="panel"><h3>all ${losses.length} biggest losses to ${BASELINE}</h3>${pageTable(d, losses, order, viewDir)}</div>` : ''}
 ${errored.length ? `<div class="panel"><h3>pages with errors</h3>${pageTable(d, errored, order, viewDir)}</div>` : ''}
 <div class="panel"><h3>all numbers <small>ratios are to ${BASELINE}</small></h3>${statsTable(d, order)}</div>`);
   });
