@@ -14,7 +14,7 @@ test('clip → preview → save → images in IndexedDB → survives a service-w
   await expect(popup.locator('html')).toHaveAttribute('data-preview-ms', /\d+/);
   const timing = async (p: typeof popup) => {
     const html = p.locator('html');
-    return `popup start → preview on screen ${await html.getAttribute('data-preview-ms')} ms (message round trip ${await html.getAttribute('data-round-trip-ms')} ms, core ${await html.getAttribute('data-extract-ms')} ms)`;
+    return `popup start → preview on screen ${await html.getAttribute('data-preview-ms')} ms (popup script starts at ${await html.getAttribute('data-script-start-ms')} ms, message round trip ${await html.getAttribute('data-round-trip-ms')} ms, core ${await html.getAttribute('data-extract-ms')} ms)`;
   };
   console.log(`preview, cold (fresh profile, first injection): ${await timing(popup)}`);
   // Again on the same tab: the usual case (content script and database already warm).

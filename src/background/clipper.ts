@@ -31,6 +31,12 @@ export async function ensureContentScript(tabId: number): Promise<ExtractReply |
   }
   const refusal = refuseByUrl(url, await browser.extension.isAllowedFileSchemeAccess());
   if (refusal) return { kind: 'cannot-clip', ...refusal };
+  // Already injected (an earlier preview on this page)? Then skip re-evaluating the bundle.
+  const present = await request(toContent(tabId), 'bg→content:ping', null).then(
+    (reply) => reply === 'pong',
+    () => false,
+  );
+  if (present) return null;
   try {
     // injectImmediately: clip what is on screen now instead of waiting for every
     // subresource (a hanging image would otherwise hold the preview back).

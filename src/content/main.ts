@@ -15,7 +15,8 @@ declare global {
 
 const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('') };
 
-const handlers: Handlers<'bg→content:extract' | 'bg→content:fetch-image' | 'bg→content:toast'> = {
+const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→content:fetch-image' | 'bg→content:toast'> = {
+  'bg→content:ping': () => 'pong',
   'bg→content:extract': ({ mode }) => extractFromPage(document, mode),
   'bg→content:fetch-image': ({ url, maxBytes, timeoutMs }) => fetchImageInPage(document, url, { maxBytes, timeoutMs }),
   'bg→content:toast': ({ clipId, title, warning }) => {

@@ -15,7 +15,11 @@ function modeFrom(search: string): ClipMode {
   return MODES.includes(mode as ClipMode) ? (mode as ClipMode) : 'article';
 }
 
+/** When the popup's script began running (ms since its document started), for the latency report. */
+const scriptStartMs = Math.round(performance.now());
+
 async function start(): Promise<void> {
+  document.documentElement.dataset.scriptStartMs = String(scriptStartMs);
   const root = document.getElementById('app');
   if (!root) return;
   // The e2e helper opens the popup with ?inspect=1 only to read IndexedDB from an extension page.

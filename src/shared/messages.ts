@@ -120,6 +120,8 @@ export interface Protocol {
   'ui→bg:open-reader': { request: { clipId: string }; response: null };
   /** Content script (the in-page toast) → background: open the reader on the clip just saved. */
   'content→bg:open-reader': { request: { clipId: string }; response: null };
+  /** Background → content script: is Sift's content script already in this page? (skips re-injecting 200 kB) */
+  'bg→content:ping': { request: null; response: 'pong' };
   /** Background → content script: run the core on the live DOM. */
   'bg→content:extract': { request: { mode: ClipMode }; response: ExtractReply };
   /** Background → content script: read one image the page shows. */
@@ -189,6 +191,7 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
   'ui→bg:image-preview': v.object({ tabId, url: imageUrl }),
   'ui→bg:open-reader': v.object({ clipId }),
   'content→bg:open-reader': v.object({ clipId }),
+  'bg→content:ping': v.none(),
   'bg→content:extract': v.object({ mode }),
   'bg→content:fetch-image': v.object({
     url: imageUrl,
