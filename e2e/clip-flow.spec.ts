@@ -49,6 +49,11 @@ test('clip → preview → save → images in IndexedDB → survives a service-w
     expect(img.blobSize).toBeGreaterThan(100);
   }
 
+  // "Open in reader" opens the reader page on this clip.
+  const [reader] = await Promise.all([context.waitForEvent('page'), popup.getByTestId('open-reader').click()]);
+  await reader.waitForLoadState('domcontentloaded');
+  expect(reader.url()).toContain(`/src/pages/reader/index.html?id=${clip.id}`);
+
   await stopServiceWorker();
   void serviceWorker;
   const after = await readDb();
