@@ -131,6 +131,7 @@ function cleanByline(s: string | null | undefined): string | null {
 export function stripSiteSuffix(title: string, siteName: string | null): string {
   const t = collapse(title);
   const site = collapse(siteName).toLowerCase();
+  if (site && t.toLowerCase().startsWith(`${site}:`) && t.length > site.length + 2) return t.slice(site.length + 1).trim();
   for (const sep of TITLE_SEPARATORS) {
     if (!t.includes(sep)) continue;
     const parts = t.split(sep);

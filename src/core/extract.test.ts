@@ -1,0 +1,111 @@
+import { JSDOM } from 'jsdom';
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { extract, extractResult } from './extract';
+import { fakeLayout, prose } from './testPage';
+
+const URL_ = 'https://news.example.com/world/2024/story.html';
+function doc(body: string, head = ''): Document {
+  return new JSDOM(`<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`, { url: URL_ }).window.document;
+}
+
+const nav = `<nav class="top"><ul>${['Home', 'World', 'Business', 'Sport', 'Culture', 'Travel', 'Opinion'].map((s) => `<li><a href="/${s.toLowerCase()}">${s}</a></li>`).join('')}</ul></nav>`;
+const related = `<aside class="related"><h3>Related</h3><ul>${[1, 2, 3, 4, 5].map((i) => `<li><a href="/r/${i}">Related story number ${i} about something else</a></li>`).join('')}</ul></aside>`;
+const share = `<div class="share"><a href="https://twitter.example/share"><img src="/i/tw.png" data-w="24" data-h="24"></a><a href="https://fb.example/share"><img src="/i/fb.png" data-w="24" data-h="24"></a><a href="mailto:?body=x"><img src="/i/mail.png" data-w="24" data-h="24"></a></div>`;
+const footer = `<footer>${['About', 'Contact', 'Privacy', 'Terms', 'Careers', 'Advertise'].map((s) => `<a href="/${s}">${s}</a>`).join(' | ')}</footer>`;
+
+function articlePage(extraInBody = ''): Document {
+  return doc(`${nav}<main><article>
+    <h1 class="headline">The harbour lantern festival returns</h1>
+    <p class="byline">By <a href="/people/ada">Ada Writer</a></p>
+    <p>${prose(4, 1)} The festival is run by the <a href="https://harbour.example.org">Harbour Trust</a>, ${prose(3, 2)}</p>
+    ${share}
+    <p>${prose(5, 3)}</p>
+    <figure><img src="photo.jpg" alt="Lanterns" data-w="480" data-h="320"><figcaption>Lanterns over the water.</figcaption></figure>
+    ${extraInBody}
+    <p>${prose(5, 4)}</p>
+  </article>${related}</main>${footer}`, '<title>The harbour lantern festival returns | Example News</title><meta property="og:site_name" content="Example News">');
+}
+
+describe('extract: NTA + link blocks on a news page', () => {
+  it('keeps the body text and in-text links, drops nav, related list, share bar and footer', () => {
+    const clip = extract(articlePage(), { layout: fakeLayout })!;
+    expect(clip).not.toBeNull();
+    expect(clip.text).toContain(prose(5, 3));
+    expect(clip.text).toContain('Harbour Trust');
+    expect(clip.html).toContain('<a href="https://harbour.example.org/">Harbour Trust</a>');
+    for (const noise of ['Business', 'Related story number', 'Privacy', 'Careers']) expect(clip.text).not.toContain(noise);
+    expect(clip.html).not.toContain('tw.png');
+    expect(clip.html).toContain('<img src="https://news.example.com/world/2024/photo.jpg" alt="Lanterns" width="480" height="320">');
+    expect(clip.text).toContain('Lanterns over the water.');
+  });
+
+  it('removes an inline ad link cluster inside a paragraph but keeps the paragraph', () => {
+    const ad = `<p>${prose(3, 5)} <span class="promo">Sponsored: <a href="https://ads.example/1">Cheap flights</a> · <a href="https://ads.example/2">Hotel deals</a> · <a href="https://ads.example/3">Car hire</a></span> ${prose(3, 6)}</p>`;
+    const result = extractResult(articlePage(ad), { layout: fakeLayout });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { clip } = result;
+    expect(clip.text).not.toContain('Cheap flights');
+    expect(clip.text).not.toContain('Hotel deals');
+    expect(clip.text).toContain(prose(3, 5));
+    expect(clip.text).toContain(prose(3, 6));
+    const removed = clip.trace.linkBlocks.filter((b) => b.removedFromContent);
+    expect(removed.some((b) => b.sample.includes('Cheap flights'))).toBe(true);
+    // nav, related and footer clusters are link blocks too (outside the content).
+    expect(clip.trace.linkBlocks.length).toBeGreaterThanOrEqual(4);
+    expect(clip.trace.lcr).toBeGreaterThan(0.5);
+    expect(clip.trace.ccr).toBeGreaterThan(0);
+  });
+
+  it('fills metadata and counts', () => {
+    const clip = extract(articlePage(), { layout: fakeLayout })!;
+    expect(clip.title).toBe('The harbour lantern festival returns');
+    expect(clip.siteName).toBe('Example News');
+    expect(clip.lang).toBe('en');
+    expect(clip.dir).toBe('ltr');
+    expect(clip.url).toBe(URL_);
+    expect(clip.engine).toBe('nta');
+    expect(clip.wordCount).toBeGreaterThan(150);
+    expect(clip.readingMinutes).toBeGreaterThanOrEqual(1);
+    expect(clip.trace.nodes.some((n) => n.role === 'start')).toBe(true);
+    expect(clip.trace.nodes.some((n) => n.reason?.startsWith('icon image 24px'))).toBe(true); // the share bar: linked 24 px icons
+  });
+
+  it('writes clean HTML: no scripts, styles, handlers or classes; text has blank lines between blocks', () => {
+    const clip = extract(doc(`<div class="post"><p class="x" style="color:red" onclick="alert(1)">${prose(6)}</p><script>alert(2)</script><style>p{}</style><p>${prose(6, 1)}<iframe src="https://evil.example"></iframe></p></div>`), { layout: fakeLayout })!;
+    expect(clip.html).not.toMatch(/class=|style=|onclick|<script|<style|<iframe/);
+    expect(clip.text).toBe(`${prose(6)}\n\n${prose(6, 1)}`);
+  });
+
+  it('never mutates the page', () => {
+    const d = articlePage();
+    const before = d.documentElement.outerHTML;
+    extract(d, { layout: fakeLayout });
+    expect(d.documentElement.outerHTML).toBe(before);
+  });
+
+  it('refuses with a reason: empty, too large', () => {
+    const empty = extractResult(doc('<div></div>'), { layout: fakeLayout });
+    expect(empty).toMatchObject({ ok: false, reason: 'empty' });
+    const big = extractResult(doc(`<div>${'<span>x</span>'.repeat(200)}</div>`), { layout: fakeLayout, maxElements: 100 });
+    expect(big).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(extract(doc('<div></div>'), { layout: fakeLayout })).toBeNull();
+  });
+
+  it('handles a 5,000-deep page without recursion', () => {
+    const depth = 5000;
+    // linkedom: jsdom's own tree operations are slow at this depth (the core's time is measured in Chromium).
+    const d = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document;
+    let parent: Element = d.body;
+    for (let i = 0; i < depth; i++) { const div = d.createElement('div'); parent.appendChild(div); parent = div; }
+    const p = d.createElement('p'); p.textContent = prose(10); parent.appendChild(p);
+    const clip = extract(d, { layout: fakeLayout });
+    expect(clip?.text).toBe(prose(10));
+  }, 30_000);
+
+  it('counts CJK words per character', () => {
+    const clip = extract(doc(`<article><p>${'北京欢迎你。'.repeat(40)}</p></article>`), { layout: fakeLayout })!;
+    expect(clip.wordCount).toBe(200);
+  });
+});

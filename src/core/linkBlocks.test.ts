@@ -1,0 +1,57 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { findLinkBlocks } from './linkBlocks';
+import { resolveOptions } from './options';
+import { computeStats } from './stats';
+import { fakeLayout, prose } from './testPage';
+
+function blocksOf(body: string, opts = {}) {
+  const d = new JSDOM(`<!doctype html><html><body>${body}</body></html>`).window.document;
+  const stats = computeStats(d, fakeLayout)!;
+  return { d, result: findLinkBlocks(stats, resolveOptions(opts)) };
+}
+const texts = (els: Element[]) => els.map((e) => e.textContent);
+
+describe('logical link blocks (SPEC §2)', () => {
+  it('finds nav, related list and share bar as blocks; isolated in-text links are not', () => {
+    const { result } = blocksOf(`
+      <nav><a href="/">Home</a> | <a href="/w">World</a> | <a href="/s">Sport</a> | <a href="/c">Culture</a></nav>
+      <p>${prose(6)} <a href="/in1">first in-text</a> ${prose(5, 1)} <a href="/in2">second in-text</a> ${prose(5, 2)}</p>
+      <ul class="related"><li><a href="/r1">Related one</a></li><li><a href="/r2">Related two</a></li><li><a href="/r3">Related three</a></li></ul>
+      <p>${prose(6, 3)}</p>
+      <div class="share"><a href="/tw">Tweet</a><a href="/fb">Share</a><a href="/mail">Mail</a></div>`);
+    expect(result.totalLinks).toBe(12);
+    expect(result.blocks.map((b) => texts(b.links))).toEqual([
+      ['Home', 'World', 'Sport', 'Culture'],
+      ['Related one', 'Related two', 'Related three'],
+      ['Tweet', 'Share', 'Mail'],
+    ]);
+    expect(result.lcr).toBeCloseTo(10 / 12, 5);
+    expect(result.ccr).toBeGreaterThan(0);
+    expect(result.ccr).toBeLessThan(1);
+    expect(result.blocks.every((b) => b.isNoise)).toBe(true);
+    // separators between the nav links belong to the block
+    expect(result.blocks[0]!.gapNodes.map((n) => n.textContent!.trim())).toEqual(['|', '|', '|']);
+  });
+
+  it('finds an inline ad cluster inside a paragraph (blocks need not align with elements)', () => {
+    const { result } = blocksOf(`<p>${prose(5)} Sponsored: <a href="/ad1">Flights</a>, <a href="/ad2">Hotels</a>, <a href="/ad3">Cars</a>. ${prose(5, 1)}</p>`);
+    expect(result.blocks).toHaveLength(1);
+    expect(texts(result.blocks[0]!.links)).toEqual(['Flights', 'Hotels', 'Cars']);
+  });
+
+  it('needs C_t links and distances under d_t; code distance is an option', () => {
+    const two = blocksOf('<p><a href="/1">a</a> <a href="/2">b</a></p>');
+    expect(two.result.blocks).toHaveLength(0);
+    const spread = `<p><a href="/1">a</a> ${'word '.repeat(30)} <a href="/2">b</a> ${'word '.repeat(30)} <a href="/3">c</a></p>`;
+    expect(blocksOf(spread).result.blocks).toHaveLength(1); // 30 words < d_t = 40
+    expect(blocksOf(spread, { linkDistance: 'code' }).result.blocks).toHaveLength(0); // 150 chars ≥ 80
+    expect(blocksOf(spread, { linkBlockTextDistance: 20 }).result.blocks).toHaveLength(0);
+  });
+
+  it('prose dense with in-text links is a block but not noise (link density guard)', () => {
+    const { result } = blocksOf(`<p>The <a href="/1">city</a> lies on the river near the <a href="/2">coast</a> and has an old <a href="/3">harbour</a> with many ships and long piers that reach far out into the bay.</p>`);
+    expect(result.blocks).toHaveLength(1);
+    expect(result.blocks[0]!.isNoise).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { extractMetadata, normalizeDate, stripSiteSuffix } from './metadata';
+
+const page = (head: string, body = '', attrs = 'lang="en"') =>
+  new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
+
+describe('metadata', () => {
+  it('prefers JSON-LD, then OpenGraph', () => {
+    const d = page(`<title>Ignored | Site</title><meta property="og:title" content="OG title"><meta property="og:image" content="/lead.jpg">
+      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"The Site"},{"@type":"NewsArticle","headline":"LD headline","author":[{"@type":"Person","name":"Ada Writer"},{"@type":"Person","name":"Bo Editor"}],"datePublished":"2024-03-08T10:00:00+01:00","publisher":{"@type":"Organization","name":"The Site"}}]}</script>`);
+    const m = extractMetadata(d, d.URL);
+    expect(m.title).toBe('LD headline');
+    expect(m.byline).toBe('Ada Writer, Bo Editor');
+    expect(m.published).toBe('2024-03-08T10:00:00+01:00');
+    expect(m.siteName).toBe('The Site');
+    expect(m.leadImage).toBe('https://site.example/lead.jpg');
+  });
+
+  it('strips the site suffix from the title and reads the DOM when meta is missing', () => {
+    const d = page('<title>How rivers shape cities - The Daily Example</title><link rel="canonical" href="/canon">',
+      '<h1>How rivers shape cities</h1><span class="byline">By Cy Author</span><time datetime="2023-01-02">Jan 2</time>', 'lang="ar" dir="rtl"');
+    const m = extractMetadata(d, d.URL);
+    expect(m.title).toBe('How rivers shape cities');
+    expect(m.byline).toBe('Cy Author');
+    expect(m.published).toBe('2023-01-02');
+    expect(m.canonicalUrl).toBe('https://site.example/canon');
+    expect(m.lang).toBe('ar');
+    expect(m.dir).toBe('rtl');
+  });
+
+  it('survives malformed JSON-LD', () => {
+    const d = page('<script type="application/ld+json">{ not json</script><title>Plain</title>');
+    expect(extractMetadata(d, d.URL).title).toBe('Plain');
+  });
+
+  it('helpers', () => {
+    expect(stripSiteSuffix('Story title | Site', 'Site')).toBe('Story title');
+    expect(stripSiteSuffix('Site: Story title here', 'Site')).toBe('Story title here');
+    expect(stripSiteSuffix('A: B', null)).toBe('A: B');
+    expect(normalizeDate('March 8, 2014')).toMatch(/^2014-03-0[78]T/);
+    expect(normalizeDate('not a date')).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { annotate, chooseStartNode, pruneFromStart } from './nodeTypes';
+import { resolveOptions } from './options';
+import { computeStats } from './stats';
+import { fakeLayout, prose } from './testPage';
+
+function setup(body: string) {
+  const d = new JSDOM(`<!doctype html><html><body>${body}</body></html>`, { url: 'https://example.com/' }).window.document;
+  const stats = computeStats(d, fakeLayout)!;
+  const ann = annotate(stats);
+  const typeOf = (sel: string) => ann.types[stats.index.get(d.querySelector(sel)!)!];
+  const docOf = (sel: string) => ann.doc[stats.index.get(d.querySelector(sel)!)!];
+  return { d, stats, ann, typeOf, docOf };
+}
+
+describe('stats pass (SPEC §1 counts)', () => {
+  it('counts TC, LC, LN, IN and leaves; skips what is not rendered', () => {
+    const { d, stats } = setup('<div id="x"><p>ab cd <a href="#">ef</a></p><img src="a.png"><p hidden>zzzz</p><script>var x</script></div>');
+    const i = stats.index.get(d.querySelector('#x')!)!;
+    expect(stats.tc[i]).toBe(6); // ab cd ef, whitespace not counted
+    expect(stats.lc[i]).toBe(2);
+    expect(stats.ln[i]).toBe(1);
+    expect(stats.img[i]).toBe(1);
+    // leaves: virtual text "ab cd", anchor leaf <a>, image leaf <img>
+    expect([stats.leafText[i], stats.leafAnchor[i], stats.leafImage[i]]).toEqual([1, 1, 1]);
+    expect(stats.index.has(d.querySelector('p[hidden]')!)).toBe(false);
+    expect(stats.order[stats.order.length - 1]).toBe(d.body);
+  });
+});
+
+describe('NTA node types, DoC, candidates and start node', () => {
+  it('types text, anchor, image and ignore nodes', () => {
+    const { typeOf, docOf } = setup(`
+      <ul id="menu"><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li></ul>
+      <div id="body"><p id="p1">${prose(8)}</p><p id="p2">${prose(8, 1)} <a id="inline" href="/x">see this</a> and more words.</p></div>
+      <div id="pic"><img src="x.jpg"></div>
+      <div id="empty"><br></div>`);
+    expect(typeOf('#menu')).toBe('anchor');
+    expect(typeOf('#body')).toBe('text');
+    expect(typeOf('#p1')).toBe('text');
+    expect(typeOf('#inline')).toBe('anchor');
+    expect(typeOf('#pic')).toBe('image');
+    expect(typeOf('#empty')).toBe('ignore');
+    expect(docOf('#p1')).toBe(1);
+    // p2 has two text runs and one anchor leaf
+    expect(docOf('#p2')).toBeCloseTo(2 / 3, 5);
+  });
+
+  it('chooses the second candidate as start node (title and date sit one level up)', () => {
+    const { d, stats, ann } = setup(`<div id="wrap"><h1>Title</h1><div id="content"><p>${prose(20)}</p><p>${prose(20, 2)}</p></div></div><div class="foot"><a href="/1">one</a> <a href="/2">two</a></div>`);
+    const choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.candidates[0]).toBe(d.querySelector('#content'));
+    expect(choice.start).toBe(d.querySelector('#wrap'));
+  });
+
+  it('when text is split between regions, <body> (typed by its leaves) is the candidate and pruning sorts it out', () => {
+    const { d, stats, ann } = setup(`<div id="a"><p>${prose(10)}</p></div><div id="b"><p>${prose(8, 3)}</p></div><footer><a href="/1">About</a> <a href="/2">Terms</a></footer>`);
+    const choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.candidates).toEqual([d.body]);
+    const { kept } = pruneFromStart(choice.start, stats, ann, resolveOptions(), fakeLayout);
+    expect(kept.has(d.querySelector('#a')!)).toBe(true);
+    expect(kept.has(d.querySelector('#b')!)).toBe(true);
+  });
+
+  it('falls back to a lower θ_TD when no text node holds 90% of the text', () => {
+    // Many links outside the two regions make <body> an anchor node by the link-share rule.
+    const links = Array.from({ length: 30 }, (_, i) => `<a href="/${i}">l${i}</a>`).join(' ');
+    const { d, stats, ann } = setup(`<div id="a"><p>${prose(10)}</p></div><div id="b"><p>${prose(8, 3)}</p></div><footer>${links}</footer>`);
+    const choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.notes.join(' ')).toMatch(/fell back to θ_TD=0.5/);
+    expect(choice.candidates[0]).toBe(d.querySelector('#a p'));
+  });
+
+  it('prunes top-down: icons under 100 px go, photos stay, anchors stay only next to text', () => {
+    const { d, stats, ann } = setup(`<div id="start"><div id="article">
+      <p>${prose(10)}</p>
+      <p>${prose(10, 4)} <a id="intext" href="/x">linked</a> text after.</p>
+      <div class="media"><img id="icon" src="p.jpg" data-w="32"><img id="photo" src="p.jpg" data-w="480"></div>
+      <div class="tags"><a href="/t1">tag one</a><a href="/t2">tag two</a></div>
+    </div></div>`);
+    const start = d.querySelector('#start')!;
+    const { kept, trace } = pruneFromStart(start, stats, ann, resolveOptions(), fakeLayout);
+    const isKept = (n: Node) => { for (let c: Node | null = n; c; c = c.parentNode) if (kept.has(c)) return true; return false; };
+    expect(isKept(d.querySelector('#photo')!)).toBe(true);
+    expect(isKept(d.querySelector('#icon')!)).toBe(false);
+    expect(isKept(d.querySelector('#intext')!)).toBe(true);
+    expect(isKept(d.querySelector('.tags a')!)).toBe(false);
+    expect(trace.some((t) => t.reason === 'icon image 32px < 100px')).toBe(true);
+  });
+
+  it('uses the θ_DoC and icon-width options', () => {
+    const { d, stats, ann } = setup(`<div id="s"><p>${prose(5)}</p><img id="i" src="a.jpg" data-w="60"></div>`);
+    const opts = resolveOptions({ minImageWidth: 50 });
+    const { kept } = pruneFromStart(d.querySelector('#s')!, stats, ann, opts, fakeLayout);
+    expect(kept.has(d.querySelector('#i')!)).toBe(true);
+  });
+});

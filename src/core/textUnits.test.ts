@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { codeLengthOfText, countTextUnits } from './textUnits';
+
+describe('text distance units (SPEC §2, paper 000 Definition 2)', () => {
+  it('counts the paper\'s examples', () => {
+    expect(countTextUnits('Bei Jing 2008')).toBe(3);
+    expect(countTextUnits('March 8th, 2014')).toBe(1);
+    expect(countTextUnits('!!!')).toBe(1);
+  });
+  it('counts each CJK character and each distinct punctuation mark', () => {
+    expect(countTextUnits('北京欢迎你')).toBe(5);
+    expect(countTextUnits('你好。')).toBe(3);
+    expect(countTextUnits('a, b; c')).toBe(5);
+    expect(countTextUnits('wait...?!')).toBe(4);
+  });
+  it('treats whole numbers and other date forms as one unit', () => {
+    expect(countTextUnits('pi is 3.14159')).toBe(3);
+    expect(countTextUnits('1,000,000 people')).toBe(2);
+    expect(countTextUnits('on 2014-03-08 and 8 March 2014')).toBe(4);
+    expect(countTextUnits('2014年3月8日')).toBe(1);
+  });
+  it('stops counting at the cap', () => {
+    expect(countTextUnits('one two three four five', 2)).toBe(2);
+  });
+  it('code length collapses whitespace runs', () => {
+    expect(codeLengthOfText('a  b\n\n c')).toBe(5);
+    expect(codeLengthOfText('abc')).toBe(3);
+  });
+});
