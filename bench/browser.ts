@@ -94,7 +94,10 @@ export class PageWorker {
     this.injected = parts.map((src) => `${src}\n;`).join('\n') + '\n0';
   }
 
+  private crashed = false;
+
   private async ensurePage(): Promise<Page> {
+    if (this.crashed) await this.dropPage();
     if (this.page && !this.page.isClosed()) return this.page;
     if (!this.context) {
       this.context = await this.browser.newContext({
@@ -105,6 +108,11 @@ export class PageWorker {
       });
     }
     this.page = await this.context.newPage();
+    this.crashed = false;
+    // A renderer that crashed (e.g. out of memory on a huge page) is replaced before the next page.
+    this.page.on('crash', () => {
+      this.crashed = true;
+    });
     this.cdp = await this.context.newCDPSession(this.page);
     // A page's dialogs (none should appear without scripts) must never block the run.
     this.page.on('dialog', (d) => void d.dismiss().catch(() => {}));
