@@ -29,7 +29,8 @@ export async function ensureContentScript(tabId: number): Promise<ExtractReply |
   } catch {
     return { kind: 'cannot-clip', code: 'no-tab', message: 'That tab is gone. Open the page again and retry.' };
   }
-  const refusal = refuseByUrl(url, await browser.extension.isAllowedFileSchemeAccess());
+  const fileAccess = await browser.extension.isAllowedFileSchemeAccess();
+  const refusal = refuseByUrl(url, fileAccess);
   if (refusal) return { kind: 'cannot-clip', ...refusal };
   // Already injected (an earlier preview on this page)? Then skip re-evaluating the bundle.
   const present = await request(toContent(tabId), 'bg→content:ping', null).then(
@@ -42,7 +43,7 @@ export async function ensureContentScript(tabId: number): Promise<ExtractReply |
     // subresource (a hanging image would otherwise hold the preview back).
     await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [contentScript], injectImmediately: true });
   } catch (err) {
-    return { kind: 'cannot-clip', ...refuseByInjectionError(err instanceof Error ? err.message : String(err), url) };
+    return { kind: 'cannot-clip', ...refuseByInjectionError(err instanceof Error ? err.message : String(err), url, fileAccess) };
   }
   return null;
 }

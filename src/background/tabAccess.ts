@@ -22,6 +22,7 @@ export const MESSAGES = {
   pdf: 'This is a PDF shown by the browser’s PDF viewer. Sift clips web pages; download the PDF to keep it.',
   fileAccess: 'Sift may not read local files yet. To clip files on this computer, open the extension’s details page and turn on “Allow access to file URLs”.',
   noAccess: 'Sift cannot read this page. Click the Sift button in the toolbar on the page itself to give it access, then try again.',
+  fileAccessHint: 'If it is a file on this computer, turn on “Allow access to file URLs” on Sift’s details page.',
 } as const;
 
 /** A refusal from the URL alone, or null when injecting is worth trying. */
@@ -40,8 +41,12 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean)
   return null;
 }
 
-/** Maps the browser's injection error to a refusal the user can act on. */
-export function refuseByInjectionError(error: string, url: string | undefined): Refusal {
+/**
+ * Maps the browser's injection error to a refusal the user can act on. Without access the
+ * browser hides the tab's URL, so a local file and a site we were not granted look alike:
+ * the message then names both remedies.
+ */
+export function refuseByInjectionError(error: string, url: string | undefined, fileAccessAllowed = true): Refusal {
   const lower = error.toLowerCase();
   if (url && /\.pdf($|[?#])/i.test(url)) return { code: 'pdf', message: MESSAGES.pdf };
   if (lower.includes('gallery') || lower.includes('web store')) return { code: 'store-page', message: MESSAGES.storePage };
@@ -50,5 +55,6 @@ export function refuseByInjectionError(error: string, url: string | undefined): 
   if (lower.includes('error page') || lower.includes('frame with id 0 is showing error page')) {
     return { code: 'empty', message: 'This tab shows an error page (the site did not load). There is nothing to clip.' };
   }
+  if (!url && !fileAccessAllowed) return { code: 'no-access', message: `${MESSAGES.noAccess} ${MESSAGES.fileAccessHint}` };
   return { code: 'no-access', message: MESSAGES.noAccess };
 }

@@ -102,7 +102,10 @@ describe('popup App', () => {
     await until(() => !!byTestId(root, 'image-warning'));
     expect(byTestId(root, 'image-warning')?.textContent).toContain('1 image could not be saved');
     button(root, 'Allow Sift to read images from all sites').click();
+    // Granted → the same clip is saved again as an update, to fetch the blocked images.
+    await until(() => api.saves.length === 2);
     expect(api.allowImagesFromAllSites).toHaveBeenCalled();
+    expect(api.saves[1]!.slice(2)).toEqual(['update', 'c1']);
   });
 
   it('asks about an existing copy instead of offering Save; update sends the existing id', async () => {

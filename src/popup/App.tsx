@@ -12,7 +12,7 @@ type State =
   | { phase: 'cannot'; message: string }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
   | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null }
-  | { phase: 'saved'; title: string; reply: SavedReply }
+  | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply }
   | { phase: 'error'; message: string };
 
 export interface AppProps {
@@ -77,13 +77,27 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       try {
         const reply = await api.save(clip, state.imageUrls, onDuplicate, updateId);
         if (reply.kind === 'duplicate') setState({ ...state, existing: reply.existing, saving: null });
-        else setState({ phase: 'saved', title: clip.title, reply });
+        else setState({ phase: 'saved', clip, imageUrls: state.imageUrls, reply });
       } catch (err) {
         setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
       }
     },
     [api, state, title],
   );
+
+  /** After the user grants the all-sites permission, save again over the same clip to fetch the blocked images. */
+  const retryWithPermission = useCallback(async () => {
+    if (state.phase !== 'saved') return;
+    const { clip, imageUrls, reply: previous } = state;
+    if (!(await api.allowImagesFromAllSites())) return;
+    setState({ phase: 'preview', clip, imageUrls, existing: [], saving: 'update' });
+    try {
+      const reply = await api.save(clip, imageUrls, 'update', previous.clipId);
+      setState(reply.kind === 'saved' ? { phase: 'saved', clip, imageUrls, reply } : { phase: 'error', message: 'The saved copy changed meanwhile; open the popup again.' });
+    } catch (err) {
+      setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  }, [api, state]);
 
   let body;
   let footer = null;
@@ -113,13 +127,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       const blocked = reply.imagesFailed.some((f) => isBlockedFailure(f.error));
       body = (
         <Saved
-          title={state.title}
+          title={state.clip.title}
           updated={reply.updated}
           imagesSaved={reply.imagesSaved}
           imagesFailed={reply.imagesFailed}
           ms={reply.ms}
           onOpenReader={() => void api.openReader(reply.clipId).then(() => api.close())}
-          onAllowAllSites={blocked ? () => void api.allowImagesFromAllSites() : null}
+          onAllowAllSites={blocked ? () => void retryWithPermission() : null}
         />
       );
       break;

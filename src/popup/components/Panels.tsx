@@ -107,7 +107,7 @@ export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenRea
           </ul>
           {onAllowAllSites && (
             <button class="link" onClick={onAllowAllSites}>
-              Allow Sift to read images from all sites
+              Allow Sift to read images from all sites and retry
             </button>
           )}
         </div>
