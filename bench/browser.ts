@@ -87,7 +87,7 @@ export class PageWorker {
     const runtimes = new Set([...engines.values()].map((e) => e.runtime));
     const parts = [...runtimes].map((r) => {
       const { file, global } = RUNTIME_SCRIPTS[r];
-      return `${readFileSync(file, 'utf8')}\n;if (typeof ${global} !== 'undefined') globalThis.${global} = ${global};`;
+      return `${readFileSync(file(), 'utf8')}\n;if (typeof ${global} !== 'undefined') globalThis.${global} = ${global};`;
     });
     parts.push(readFileSync(new URL('./page/harness.js', import.meta.url), 'utf8'));
     // One classic script: `;0` keeps the result small.

@@ -30,9 +30,9 @@ export const BASELINE = 'readability';
  * evaluates our source inside a function, so a top-level `function Readability` would stay
  * local: `global` names what to copy onto globalThis.
  */
-export const RUNTIME_SCRIPTS: Record<Runtime, { file: string; global: string }> = {
-  sift: { file: SIFT_IIFE, global: 'Sift' },
-  readability: { file: READABILITY_JS, global: 'Readability' },
+export const RUNTIME_SCRIPTS: Record<Runtime, { file: () => string; global: string }> = {
+  sift: { file: () => SIFT_IIFE, global: 'Sift' },
+  readability: { file: () => READABILITY_JS, global: 'Readability' },
 };
 
 /**

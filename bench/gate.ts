@@ -6,11 +6,12 @@
  *   --sift-options <json>  run Sift with extra options (how we prove the gate fails on worse output)
  *   --raise                after a passing run, raise floors to this run's scores (never lowers one)
  *   --out <dir>            where the run's report goes (default bench-out/gate)
+ *   --core-rev <rev>       measure the core as committed at <rev> (how floors are set in a shared checkout)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSiftCore } from './core';
+import { buildCommittedCore, buildSiftCore } from './core';
 import { loadDataset } from './dataset';
 import { selectEngines } from './engines';
 import { checkGate, floorsFromReport, raiseFloors, type GateFloors } from './gate/check';
@@ -31,6 +32,7 @@ async function main(): Promise<number> {
       raise: { type: 'boolean', default: false },
       out: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      'core-rev': { type: 'string' },
     },
     strict: true,
   });
@@ -46,10 +48,13 @@ async function main(): Promise<number> {
     if (records.length !== ids.size) throw new Error(`${d.name}: ${ids.size - records.length} subset pages are missing from the dataset`);
     return records.map((record) => ({ datasetIndex, record }));
   });
-  if (!values['no-build']) buildSiftCore(log);
+  const coreRev = values['core-rev'];
+  const core = coreRev ? `commit ${buildCommittedCore(coreRev, log)}` : 'working tree build';
+  if (!coreRev && !values['no-build']) buildSiftCore(log);
   log(`gate: ${jobs.length} pages (${subset.rule})${siftOptions ? ` · Sift options ${JSON.stringify(siftOptions)}` : ''}`);
   const summary = await runBenchmark(datasets, jobs, engines, { concurrency: 2, progressLabel: 'gate', progressIntervalMs: 15_000 });
   const report = buildReport(datasets, summary, engines);
+  report.core = core;
   const out = resolve(values.out ?? join(REPO_ROOT, 'bench-out/gate'));
   writeOutputs(out, report, summary);
   writeHtmlReport(out, report, datasets, summary);
@@ -71,7 +76,7 @@ async function main(): Promise<number> {
     if (siftOptions) throw new Error('--raise with --sift-options would pin floors for a configuration that is not shipped');
     const { floors: next, raised } = raiseFloors(floors.datasets, floorsFromReport(report, floors.engine));
     floors.datasets = next;
-    floors.measured = { at: report.createdAt, pages: jobs.length, wallMs: summary.wallMs };
+    floors.measured = { at: report.createdAt, core, pages: jobs.length, wallMs: summary.wallMs, timeRatio: checks.find((c) => c.name.startsWith('time ratio'))?.measured ?? null };
     writeFileSync(FLOORS_FILE, JSON.stringify(floors, null, 1) + '\n');
     log(raised.length ? `raised ${raised.length} floors:\n  ${raised.join('\n  ')}` : 'no floor could be raised');
   }

@@ -377,7 +377,7 @@ ${errored.length ? `<div class="panel"><h3>pages with errors</h3>${pageTable(d, 
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Sift benchmark · ${escapeHtml(report.createdAt.slice(0, 16))}</title><style>${CSS}</style></head><body>
-<header><h1>Sift benchmark</h1><div class="meta">${escapeHtml(report.createdAt.replace('T', ' ').slice(0, 19))} UTC · ${totalPages} pages · ${escapeHtml(engines.join(', '))} · wall time ${formatDuration(report.wallMs / 1000)} · Chromium ${escapeHtml(report.browser)}, ${report.concurrency} pages at a time · page scripts blocked, ${report.blockedRequests} off-machine requests refused</div></header>
+<header><h1>Sift benchmark</h1><div class="meta">${escapeHtml(report.createdAt.replace('T', ' ').slice(0, 19))} UTC · ${totalPages} pages · ${escapeHtml(engines.join(', '))} ${report.core ? ` · core: ${escapeHtml(report.core.replace(/^commit (\w{12})\w+/, 'commit $1'))}` : ''} · wall time ${formatDuration(report.wallMs / 1000)} · Chromium ${escapeHtml(report.browser)}, ${report.concurrency} pages at a time · page scripts blocked, ${report.blockedRequests} off-machine requests refused</div></header>
 <main>${sections.join('\n')}
 <p class="note">Metrics as defined in bench-data/README.md: shingle F1 = 2PR/(P+R) of mean per-page shingle precision and recall; bag-of-words F1 = mean of per-page F1; snippet F1 from counts summed over pages. Engine errors score as empty text.</p></main></body></html>`;
   const file = join(out, 'report.html');

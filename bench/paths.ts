@@ -11,7 +11,17 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_DATA_ROOT = process.env.SIFT_BENCH_DATA ?? resolve(REPO_ROOT, '../shared/bench-data');
 
 /** The IIFE build of the extraction core (scripts/build-core.ts writes it). */
-export const SIFT_IIFE = resolve(REPO_ROOT, 'build/sift-core.iife.js');
+export const SIFT_IIFE_DEFAULT = resolve(REPO_ROOT, 'build/sift-core.iife.js');
+
+/**
+ * The IIFE the benchmark injects: the checkout's build, unless a run measures another one
+ * (`--core-rev`, or SIFT_CORE_IIFE=<file> with --no-build).
+ */
+export let SIFT_IIFE = process.env.SIFT_CORE_IIFE ? resolve(process.env.SIFT_CORE_IIFE) : SIFT_IIFE_DEFAULT;
+
+export function useSiftIife(file: string): void {
+  SIFT_IIFE = resolve(file);
+}
 
 /** Mozilla Readability as published on npm (0.6.0), the baseline every run includes. */
 export const READABILITY_JS = resolve(REPO_ROOT, 'node_modules/@mozilla/readability/Readability.js');

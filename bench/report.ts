@@ -66,6 +66,8 @@ export interface BenchReport {
   browser: string;
   concurrency: number;
   baseline: string;
+  /** Which core was measured: a commit (--core-rev) or the working tree's build. */
+  core?: string;
   engines: Record<string, EngineSpec>;
   blockedRequests: number;
   charsetMismatches: RunSummary['charsetMismatches'];

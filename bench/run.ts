@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
-import { buildSiftCore } from './core';
+import { buildCommittedCore, buildSiftCore } from './core';
 import { loadDataset } from './dataset';
 import { selectEngines } from './engines';
 import { writeHtmlReport } from './html-report';
@@ -24,7 +24,8 @@ const USAGE = `usage: npm run bench -- --data <dir> [--data <dir>…] [options]
   --out <dir>           output folder (default bench-out/<date-time>)
   --concurrency <n>     pages loaded at once (default 2: this machine has 2 cores)
   --sift-options <json> extra options merged into every Sift engine call
-  --no-build            use build/sift-core.iife.js as it is (default: npm run build:core first)
+  --no-build            use build/sift-core.iife.js (or $SIFT_CORE_IIFE) as it is (default: npm run build:core first)
+  --core-rev <rev>      measure the core as committed at <rev> (built from git archive, not the working tree)
   --no-html             skip report.html
   --markdown            print the tables as Markdown`;
 
@@ -38,6 +39,7 @@ function main(): Promise<number> {
       concurrency: { type: 'string', default: '2' },
       'sift-options': { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      'core-rev': { type: 'string' },
       'no-html': { type: 'boolean', default: false },
       markdown: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -57,6 +59,7 @@ function main(): Promise<number> {
     out: resolve(values.out ?? join(REPO_ROOT, 'bench-out', new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19))),
     concurrency,
     build: !values['no-build'],
+    coreRev: values['core-rev'],
     html: !values['no-html'],
     markdown: values.markdown,
   });
@@ -66,7 +69,7 @@ async function run(
   dirs: string[],
   limit: number,
   engines: ReturnType<typeof selectEngines>,
-  o: { out: string; concurrency: number; build: boolean; html: boolean; markdown: boolean },
+  o: { out: string; concurrency: number; build: boolean; coreRev: string | undefined; html: boolean; markdown: boolean },
 ): Promise<number> {
   const log = (s: string) => process.stderr.write(`${s}\n`);
   const datasets = dirs.map((d) => loadDataset(d));
@@ -75,11 +78,15 @@ async function run(
     if (names.has(d.name)) throw new Error(`two datasets named ${d.name}: their outputs would collide`);
     names.add(d.name);
   }
-  if (o.build && [...engines.values()].some((e) => e.runtime === 'sift')) buildSiftCore(log);
+  const needsCore = [...engines.values()].some((e) => e.runtime === 'sift');
+  let core = needsCore ? 'working tree build' : undefined;
+  if (needsCore && o.coreRev) core = `commit ${buildCommittedCore(o.coreRev, log)}`;
+  else if (needsCore && o.build) buildSiftCore(log);
   const jobs: Job[] = datasets.flatMap((d, datasetIndex) => d.records.slice(0, limit).map((record) => ({ datasetIndex, record })));
   log(`bench: ${jobs.length} pages from ${datasets.map((d) => d.name).join(', ')} · engines ${[...engines.keys()].join(', ')} · ${o.concurrency} at a time`);
   const summary = await runBenchmark(datasets, jobs, engines, { concurrency: o.concurrency, progressLabel: 'bench' });
   const report = buildReport(datasets, summary, engines);
+  if (core) report.core = core;
   writeOutputs(o.out, report, summary);
   if (o.html) writeHtmlReport(o.out, report, datasets, summary);
   process.stdout.write(`${formatTables(report, o.markdown)}\n`);
