@@ -2,7 +2,7 @@ import { getEngine } from './engines';
 import type { ContentSelection } from './engines/engine';
 import { liveLayoutProbe } from './layout';
 import type { LinkBlockResult } from './linkBlocks';
-import { createLinkBlockScanner } from './linkBlocks';
+import { createLinkBlockScanner, removableSpan } from './linkBlocks';
 import { extractMetadata } from './metadata';
 import { resolveOptions } from './options';
 import { countWords, readingMinutes, serialize } from './serialize';
@@ -111,10 +111,14 @@ export function extract(doc: Document, options?: Partial<ExtractOptions> | null)
 function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, removed: Set<Node>, options: ExtractOptions): LinkBlockTrace[] {
   const out: LinkBlockTrace[] = [];
   for (const block of lb.blocks) {
-    const inside = block.isNoise && block.links.some((a) => isInsideSelection(a, selection));
-    if (inside) {
-      for (const a of block.links) removed.add(a);
-      for (const n of block.gapNodes) removed.add(n);
+    const span = block.isNoise && block.links.some((a) => isInsideSelection(a, selection)) ? removableSpan(block, options.linkBlockMinLinks) : null;
+    const inside = span !== null;
+    if (span) {
+      for (const a of span.links) removed.add(a);
+      for (const n of span.nodes) removed.add(n);
+      // The cluster's own label ("Tags:", "Advertisement:", "Related:") goes with it.
+      const label = span.links[0]!.previousSibling;
+      if (label && label.nodeType === 3 && BLOCK_LABEL.test(label.nodeValue ?? '')) removed.add(label);
     }
     if (options.trace && out.length < 200) {
       out.push({
@@ -129,6 +133,9 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
   }
   return out;
 }
+
+/** A short label ending in a colon, e.g. `Tags:` (at most four words). */
+const BLOCK_LABEL = /^\s*(?:[^\s:]+\s+){0,3}[^\s:]+\s*:\s*$/;
 
 function isInsideSelection(node: Node, selection: ContentSelection): boolean {
   let cur: Node | null = node;

@@ -92,6 +92,9 @@ export const TD_FALLBACK_STEPS: readonly number[] = [0.8, 0.7, 0.6, 0.5, 0.4, 0.
  */
 export const LINK_BLOCK_MIN_LINK_DENSITY = 0.5;
 
+/** An edge link more than this many distance units from the rest of its block is trimmed off (linkBlocks.removableSpan). */
+export const LINK_BLOCK_EDGE_GAP_MIN = 2;
+
 /** Hard size limit: refuse above this many elements, before any walk (issue 2, Budgets). */
 export const MAX_ELEMENTS = 400_000;
 

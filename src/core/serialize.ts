@@ -48,6 +48,8 @@ export function absoluteUrl(url: string, base: string, allowMail = false): strin
   try {
     const u = new URL(url.trim(), base);
     if (u.protocol === 'http:' || u.protocol === 'https:' || (allowMail && u.protocol === 'mailto:')) return u.href;
+    // A page opened from disk (the clip command on a saved file) keeps its local images.
+    if (u.protocol === 'file:' && base.startsWith('file:')) return u.href;
   } catch {
     /* unparsable URL: dropped */
   }

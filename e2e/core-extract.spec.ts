@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { buildCore, CORE_IIFE_PATH } from '../scripts/build-core';
+
+/**
+ * The extraction core in real headless Chromium: the rendered width decides the 100 px icon
+ * rule, and the live page is never mutated. The IIFE is the file the benchmark and the CLI
+ * inject (build/sift-core.iife.js; `npm run test:e2e` builds it first).
+ */
+let core = '';
+test.beforeAll(async () => {
+  if (!existsSync(CORE_IIFE_PATH)) await buildCore();
+  core = readFileSync(CORE_IIFE_PATH, 'utf8');
+});
+
+const ORIGIN = 'http://sift.test';
+/** One 600×600 image file; the page shows it at two sizes. */
+const SQUARE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600"><rect width="600" height="600" fill="#2a6"/><circle cx="300" cy="300" r="200" fill="#fd4"/></svg>';
+
+const paragraph = (n: number): string =>
+  Array.from({ length: n }, (_, i) => `Sentence ${i} of the article tells the reader something about harbours, lanterns and the winter tide.`).join(' ');
+
+async function open(page: Page, body: string, head = ''): Promise<void> {
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const url = route.request().url();
+    if (url.endsWith('/square.svg')) return route.fulfill({ contentType: 'image/svg+xml', body: SQUARE_SVG });
+    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><title>Harbour story | Test Site</title>${head}</head><body>${body}</body></html>` });
+  });
+  await page.goto(`${ORIGIN}/story.html`);
+  await page.evaluate(core);
+}
+
+type ClipLike = { html: string; text: string; trace: { nodes: { reason?: string }[] } };
+const extract = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { Sift: { extract(d: Document): unknown } }).Sift.extract(document)) as Promise<ClipLike | null>;
+
+test('the same 600×600 file shown at 480 px and at 32 px: only the photo is kept', async ({ page }) => {
+  await open(page, `
+    <article>
+      <h1>Harbour story</h1>
+      <div class="share"><a href="/share"><img class="icon" src="/square.svg" style="width:32px;height:32px" alt="share"></a></div>
+      <p>${paragraph(6)}</p>
+      <figure><img class="photo" src="/square.svg" style="width:480px;height:480px" alt="photo"><figcaption>The harbour at dusk.</figcaption></figure>
+      <p>${paragraph(6)} <img class="inline-icon" src="/square.svg" style="width:32px" alt="inline icon"></p>
+    </article>`);
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  const imgs = clip!.html.match(/<img [^>]*>/g) ?? [];
+  expect(imgs).toEqual([`<img src="${ORIGIN}/square.svg" alt="photo" width="480" height="480">`]);
+  expect(clip!.text).toContain('The harbour at dusk.');
+});
+
+test('the page serialization is identical before and after extraction', async ({ page }) => {
+  await open(page, `
+    <nav>${['Home', 'News', 'Sport', 'Weather'].map((s) => `<a href="/${s}">${s}</a>`).join(' | ')}</nav>
+    <main><article><h1>Harbour story</h1><p class="lead" data-x="1">${paragraph(8)} <a href="/more">more</a></p>
+    <p hidden>${paragraph(2)}</p><img src="/square.svg" style="width:300px"><p>${paragraph(8)}</p></article></main>
+    <footer>${['About', 'Privacy', 'Terms'].map((s) => `<a href="/${s}">${s}</a>`).join(' ')}</footer>`);
+  const serialize = () => page.evaluate(() => new XMLSerializer().serializeToString(document));
+  const before = await serialize();
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  expect(clip!.text).toContain('Sentence 7');
+  expect(clip!.text).not.toContain('Privacy');
+  expect(await serialize()).toBe(before);
+});
+
+test('text hidden by CSS is not clipped; lazy images resolve to their real source', async ({ page }) => {
+  await open(page, `<style>.gone{display:none}.invisible{visibility:hidden}</style>
+    <article><p>${paragraph(8)}</p><p class="gone">HIDDEN-BY-CLASS</p><p class="invisible">INVISIBLE-TEXT</p>
+    <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/square.svg" width="640" height="400" loading="lazy"><p>${paragraph(8)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip!.text).not.toContain('HIDDEN-BY-CLASS');
+  expect(clip!.text).not.toContain('INVISIBLE-TEXT');
+  expect(clip!.html).toContain(`src="${ORIGIN}/square.svg"`);
+});
+
+test('a page over the size limit is refused quickly with a reason', async ({ page }) => {
+  await open(page, '<div id="root"></div>');
+  const out = await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const frag = document.createDocumentFragment();
+    for (let i = 0; i < 450_000; i++) frag.appendChild(document.createElement('span'));
+    root.appendChild(frag);
+    const sift = (globalThis as unknown as { Sift: { extractResult(d: Document): { ok: boolean; reason?: string; message?: string } } }).Sift;
+    const t0 = performance.now();
+    const r = sift.extractResult(document);
+    return { r, ms: performance.now() - t0 };
+  });
+  expect(out.r).toMatchObject({ ok: false, reason: 'too-large' });
+  expect(out.r.message).toMatch(/too large/);
+  expect(out.ms).toBeLessThan(500);
+});
+
+test('a 5,000-deep page is clipped (no recursion)', async ({ page }) => {
+  await open(page, '<div id="root"></div>');
+  const text = await page.evaluate((p) => {
+    let parent: Element = document.getElementById('root')!;
+    for (let i = 0; i < 5000; i++) { const d = document.createElement('div'); parent.appendChild(d); parent = d; }
+    const para = document.createElement('p');
+    para.textContent = p;
+    parent.appendChild(para);
+    const sift = (globalThis as unknown as { Sift: { extract(d: Document): { text: string } | null } }).Sift;
+    return sift.extract(document)?.text ?? null;
+  }, paragraph(10));
+  expect(text).toBe(paragraph(10));
+});

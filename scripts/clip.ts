@@ -1,0 +1,148 @@
+/**
+ * `npm run clip -- [file-or-url] [--format md|html|json|text] [--engine nta|…] [--timeout ms]`
+ *
+ * Loads the page in headless Chromium (Debian's /usr/bin/chromium), injects the IIFE core
+ * (build/sift-core.iife.js, rebuilt when missing or older than src/core) and prints the
+ * clip. With no argument it clips the sample article bundled in samples/.
+ * Exit codes: 0 clipped, 2 no article (the reason is printed), 1 usage or load error.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import TurndownService from 'turndown';
+import { gfm } from 'turndown-plugin-gfm';
+import type { Clip, ExtractResult } from '../src/core/types';
+import { buildCore, CORE_IIFE_PATH } from './build-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SAMPLE = join(root, 'samples', 'article.html');
+const FORMATS = ['md', 'html', 'json', 'text'] as const;
+type Format = (typeof FORMATS)[number];
+
+function usage(message?: string): never {
+  if (message) console.error(`clip: ${message}`);
+  console.error('usage: npm run clip -- [file-or-url] [--format md|html|json|text] [--engine nta] [--timeout ms]');
+  process.exit(1);
+}
+
+function parseArgs(argv: string[]): { target: string; format: Format; engine?: string; timeout: number } {
+  let target: string | undefined;
+  let format: Format = 'md';
+  let engine: string | undefined;
+  let timeout = 30_000;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => argv[++i] ?? usage(`${a} needs a value`);
+    if (a === '--format' || a === '-f') {
+      const f = value();
+      if (!(FORMATS as readonly string[]).includes(f)) usage(`unknown format "${f}"`);
+      format = f as Format;
+    } else if (a.startsWith('--format=')) {
+      const f = a.slice(9);
+      if (!(FORMATS as readonly string[]).includes(f)) usage(`unknown format "${f}"`);
+      format = f as Format;
+    } else if (a === '--engine') engine = value();
+    else if (a === '--timeout') timeout = Number(value()) || timeout;
+    else if (a === '--help' || a === '-h') usage();
+    else if (a.startsWith('-')) usage(`unknown option ${a}`);
+    else if (target) usage('one page at a time');
+    else target = a;
+  }
+  return { target: target ?? SAMPLE, format, ...(engine ? { engine } : {}), timeout };
+}
+
+function toUrl(target: string): string {
+  if (/^(https?|file):\/\//i.test(target)) return target;
+  const path = resolve(target);
+  if (!existsSync(path)) usage(`no such file: ${target}`);
+  return pathToFileURL(path).href;
+}
+
+/** The newest modification time under a folder (the core's sources). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+async function coreSource(): Promise<string> {
+  const stale = !existsSync(CORE_IIFE_PATH) || statSync(CORE_IIFE_PATH).mtimeMs < newestMtime(join(root, 'src', 'core'));
+  if (stale) await buildCore();
+  return readFileSync(CORE_IIFE_PATH, 'utf8');
+}
+
+function frontMatterValue(v: string): string {
+  return JSON.stringify(v);
+}
+
+function render(clip: Clip, format: Format): string {
+  switch (format) {
+    case 'json':
+      return JSON.stringify(clip, null, 2);
+    case 'text':
+      return `${clip.title}\n\n${clip.text}\n`;
+    case 'html':
+      return `<!doctype html>\n<html${clip.lang ? ` lang="${clip.lang}"` : ''}${clip.dir ? ` dir="${clip.dir}"` : ''}>\n<head><meta charset="utf-8"><title>${escapeHtml(clip.title)}</title></head>\n<body>\n<h1>${escapeHtml(clip.title)}</h1>\n${clip.html}\n</body>\n</html>\n`;
+    case 'md': {
+      const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+      td.use(gfm);
+      const meta: [string, string | number | null][] = [
+        ['title', clip.title], ['author', clip.byline], ['published', clip.published], ['site', clip.siteName],
+        ['url', clip.canonicalUrl ?? clip.url], ['words', clip.wordCount], ['reading_minutes', clip.readingMinutes],
+      ];
+      const lines = meta.filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${typeof v === 'number' ? v : frontMatterValue(v!)}`);
+      const body = td.turndown(clip.html);
+      const heading = body.startsWith(`# ${clip.title}\n`) ? '' : `# ${clip.title}\n\n`;
+      return `---\n${lines.join('\n')}\n---\n\n${heading}${body}\n`;
+    }
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const url = toUrl(args.target);
+  const source = await coreSource();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--allow-file-access-from-files'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(url, { waitUntil: 'load', timeout: args.timeout });
+    } catch (e) {
+      // A page that never fires 'load' (a hanging ad) is still clipped if it got as far as its DOM.
+      if (page.url() === 'about:blank') throw e;
+      console.error(`clip: page did not finish loading (${(e as Error).message.split('\n')[0]}); clipping what is there`);
+    }
+    // evaluate, not addScriptTag: a page's Content-Security-Policy cannot block it.
+    await page.evaluate(source);
+    const result = (await page.evaluate((engine) => {
+      const sift = (globalThis as unknown as { Sift: { extractResult(d: Document, o?: object): unknown } }).Sift;
+      return sift.extractResult(document, engine ? { engine } : {});
+    }, args.engine ?? null)) as ExtractResult;
+    if (!result.ok) {
+      console.error(`clip: no article (${result.reason}): ${result.message}`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stdout.write(render(result.clip, args.format));
+    console.error(`clip: ${result.clip.wordCount} words, ${result.clip.trace.ms.toFixed(1)} ms in page (${result.clip.engine})`);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`clip: ${(e as Error).message ?? String(e)}`);
+  process.exit(1);
+});
