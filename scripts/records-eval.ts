@@ -243,6 +243,8 @@ function recordsText(r: Extracted): string {
 async function bow(page: Page, src: string): Promise<void> {
   const limit = Number(flag('--limit') ?? 1e9);
   const perType = new Map<string, { n: number; clip: number; records: number; both: number; withRecords: number }>();
+  const clipMs: number[] = [];
+  const recordsMs: number[] = [];
   for (const t of truths.values()) {
     const acc = perType.get(t.type) ?? { n: 0, clip: 0, records: 0, both: 0, withRecords: 0 };
     if (acc.n >= limit) continue;
@@ -252,13 +254,18 @@ async function bow(page: Page, src: string): Promise<void> {
       await openPage(page, t.id);
       await page.evaluate(src);
       await page.evaluate(() => document.body?.getBoundingClientRect());
-      clipText = await page.evaluate(() => {
-        const g = globalThis as unknown as { Sift: { extract: (d: Document) => { text: string } | null } };
-        return g.Sift.extract(document)?.text ?? '';
+      const clip = await page.evaluate(() => {
+        const g = globalThis as unknown as { Sift: { extract: (d: Document) => { text: string; trace: { ms: number } } | null } };
+        const c = g.Sift.extract(document);
+        return { text: c?.text ?? '', ms: c?.trace.ms ?? 0 };
       });
+      clipText = clip.text;
+      clipMs.push(clip.ms);
       // The extractor the page type asks for: list/collection → table, product → attributes, forum → auto.
       const kind = t.type === 'product' ? 'product' : t.type === 'listing' || t.type === 'collection' ? 'list' : undefined;
-      recText = recordsText(await extract(page, src, kind));
+      const rec = await extract(page, src, kind);
+      recordsMs.push(rec.trace.ms);
+      recText = recordsText(rec);
     } catch (e) {
       console.error(t.id, String(e).slice(0, 120));
     }
@@ -275,6 +282,9 @@ async function bow(page: Page, src: string): Promise<void> {
   for (const [type, a] of [...perType.entries()].sort()) {
     console.log(`| ${type} | ${a.n} | ${a.withRecords} | ${(a.clip / a.n).toFixed(3)} | ${(a.records / a.n).toFixed(3)} | ${(a.both / a.n).toFixed(3)} |`);
   }
+  const med = (xs: number[]): string => (xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0).toFixed(1);
+  const ratio = recordsMs.map((r, i) => r / Math.max(0.1, clipMs[i] ?? 0.1));
+  console.log(`\ntime in page, same pages, same run: Sift.extract median ${med(clipMs)} ms; extractRecords median ${med(recordsMs)} ms; records/extract ratio median ${med(ratio)}`);
 }
 
 await main();
