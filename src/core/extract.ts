@@ -6,6 +6,7 @@ import { createLinkBlockScanner, removableSpan } from './linkBlocks';
 import { extractMetadata } from './metadata';
 import { resolveOptions } from './options';
 import { countWords, readingMinutes, serialize } from './serialize';
+import { extractRecords } from './records';
 import { computeStats } from './stats';
 import type { Clip, ExtractOptions, ExtractResult, LinkBlockTrace, NoClipReason, Trace } from './types';
 
@@ -98,6 +99,13 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     engine: engine.name,
     trace,
   };
+  // 8. Structured pages, on request (records/, issue 7): reuses this walk's stats and LCR.
+  if (options.records) {
+    const records = extractRecords(doc, { layout, stats, lcr: linkBlocks.lcr, baseUrl, ...(options.records === true ? {} : { kind: options.records }) });
+    clip.pageKind = records.pageKind;
+    if (records.attributes.length > 0) clip.attributes = records.attributes;
+    if (records.table) clip.table = records.table;
+  }
   trace.ms = now() - started;
   return { ok: true, clip };
 }

@@ -1,5 +1,6 @@
 import { MAX_ELEMENTS, PAPER } from './rules';
 import type { ExtractOptions } from './types';
+import { PAGE_KINDS } from './records/pageKind';
 
 /** Default options: the papers' values (SPEC §1, §2), text distance as the link distance. */
 export const defaultOptions: Readonly<ExtractOptions> = Object.freeze({
@@ -27,6 +28,7 @@ export function resolveOptions(partial?: Partial<ExtractOptions> | null): Extrac
   if (typeof partial.trace === 'boolean') out.trace = partial.trace;
   if (partial.layout) out.layout = partial.layout;
   if (typeof partial.baseUrl === 'string') out.baseUrl = partial.baseUrl;
+  if (typeof partial.records === 'boolean' || (typeof partial.records === 'string' && (PAGE_KINDS as readonly string[]).includes(partial.records))) out.records = partial.records;
   // Engine names are checked by getEngine (engines/index.ts): an unknown one is a clear error.
   if (typeof partial.engine === 'string') out.engine = partial.engine;
   return out;

@@ -47,6 +47,12 @@ export interface ExtractOptions {
   baseUrl?: string;
   /** Which engine selects the content (default `nta`; see src/core/engines/index.ts). */
   engine?: EngineName;
+  /**
+   * Structured pages (src/core/records, issue 7): also classify the page and read product
+   * attributes / the list table into Clip.pageKind/attributes/table, reusing this walk.
+   * `true` = guess the kind; a PageKind = the user's override. Off by default.
+   */
+  records?: boolean | PageKind;
 }
 
 export interface LinkBlockTrace {

@@ -4,6 +4,7 @@
  * jsdom has no layout: a probe that trusts `hidden`/inline styles stands in for it.
  */
 import { describe, expect, it } from 'vitest';
+import { extract } from '../extract';
 import { computeStats } from '../stats';
 import type { LayoutProbe } from '../types';
 import { extractAttributes, splitKeyValue } from './attributes';
@@ -185,6 +186,18 @@ describe('page kind (named rules over cheap signals)', () => {
   });
   it('a user override wins over the classifier', () => {
     expect(extractRecords(page(LIST), { layout: probe, kind: 'product' }).pageKind).toBe('product');
+  });
+});
+
+describe('pipeline hook: extract(doc, { records })', () => {
+  it('fills Clip.pageKind and attributes from the same walk, only when asked', () => {
+    const doc = page(PRODUCT, '', 'https://shop.example/products/trail-25');
+    const plain = extract(doc, { layout: probe })!;
+    expect(plain.pageKind).toBeUndefined();
+    const clip = extract(doc, { layout: probe, records: 'product' })!;
+    expect(clip.pageKind).toBe('product');
+    expect(clip.attributes?.[0]).toEqual({ attribute: 'Brand', value: 'Trailco' });
+    expect(clip.table).toBeUndefined();
   });
 });
 
