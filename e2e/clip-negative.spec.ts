@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'webextension-polyfill';
 import { articleHtml, expect, test } from './fixtures';
 
@@ -14,6 +18,30 @@ test('a browser page gets a clear message, never a spinner', async ({ context, o
   await expect(panel).toBeVisible({ timeout: 3_000 });
   await expect(panel).toContainText('browser’s own pages');
   await expect(popup.locator('[aria-busy="true"]')).toHaveCount(0);
+});
+
+test('a file:// page Sift may not read gets a clear message naming the remedy', async ({ context, openPopup, serviceWorker }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'sift-file-'));
+  const file = join(dir, 'note.html');
+  writeFileSync(file, `<!doctype html><title>Local note</title><p>${'A local note worth keeping. '.repeat(40)}</p>`);
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(file).href);
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toBeVisible({ timeout: 5_000 });
+  // Chromium started with --load-extension may already allow file URLs; then what is
+  // missing is the page grant (activeTab, which automation never gives).
+  const fileAccess = await serviceWorker.evaluate(() => chrome.extension.isAllowedFileSchemeAccess());
+  await expect(panel).toContainText(fileAccess ? 'Click the Sift button in the toolbar on the page itself' : 'Allow access to file URLs');
+  await expect(popup.locator('[aria-busy="true"]')).toHaveCount(0);
+});
+
+test('an empty page says there is nothing to clip', async ({ context, server, openPopup }) => {
+  server.setPage('/empty.html', '<!doctype html><html><head><title>Nothing</title></head><body>  </body></html>');
+  const page = await context.newPage();
+  await page.goto(server.url('/empty.html'));
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('cannot-clip')).toContainText('This page is empty', { timeout: 5_000 });
 });
 
 test('an over-size page is refused with its element count', async ({ context, server, openPopup }) => {
