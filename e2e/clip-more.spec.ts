@@ -83,3 +83,17 @@ test('a page that is not an article says so and offers save anyway / selection /
   expect(db.clips[0]).toMatchObject({ engine: 'fullpage', title: 'Front page' });
   expect(String(db.clips[0]!.text)).toContain('Story number 39');
 });
+
+test('closing the page after the preview still saves the clip the user saw', async ({ context, server, openPopup, readDb }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('title')).toHaveValue('When the River Came to Town');
+  await page.close();
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  const db = await readDb();
+  expect(db.clips.map((c) => c.title)).toEqual(['When the River Came to Town']);
+  // The e2e build's host permission lets the background fetch the images itself.
+  expect(db.images.filter((i) => i.status === 'ok')).toHaveLength(3);
+});

@@ -79,9 +79,10 @@ export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
     const existing = await findExisting(db(), req.clip.url, req.clip.canonicalUrl);
     if (existing.length > 0) return { kind: 'duplicate', existing };
   }
-  // The page may have navigated or the worker restarted since the preview.
-  await ensureContentScript(req.tabId);
-  const images = await fetchImages(req.tabId, req.imageUrls);
+  // The page may have navigated or the worker restarted since the preview. If the page is
+  // gone, the clip the user saw is still saved; images come from the background alone.
+  const pageGone = (await ensureContentScript(req.tabId)) !== null;
+  const images = await fetchImages(pageGone ? null : req.tabId, req.imageUrls);
   const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
   if (outcome.kind === 'duplicate') return outcome;
   const failed = images.filter((i) => i.blob === null).map((i) => ({ url: i.url, error: i.error ?? 'not saved' }));

@@ -28,7 +28,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function fetchHere(url: string, maxBytes: number, timeoutMs: number): Promise<ImageInput> {
+export async function fetchHere(url: string, maxBytes: number = MAX_IMAGE_BYTES, timeoutMs: number = IMAGE_TIMEOUT_MS): Promise<ImageInput> {
   const failed = (error: string): ImageInput => ({ url, blob: null, mime: null, bytes: 0, width: null, height: null, error });
   try {
     const res = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
@@ -64,14 +64,17 @@ export async function fetchOneImage(tabId: number, url: string, caps: ImageCapsO
   return { url, blob: null, mime: null, bytes: 0, width: null, height: null, error: reply.error };
 }
 
-/** All images of a clip, at most CONCURRENCY at a time, in the order given. */
-export async function fetchImages(tabId: number, urls: string[], caps: ImageCapsOverride = {}): Promise<ImageInput[]> {
+/**
+ * All images of a clip, at most CONCURRENCY at a time, in the order given. `tabId` null:
+ * the page is gone (closed or navigated away), so only the background's own fetch is left.
+ */
+export async function fetchImages(tabId: number | null, urls: string[], caps: ImageCapsOverride = {}): Promise<ImageInput[]> {
   const out: ImageInput[] = new Array<ImageInput>(urls.length);
   let next = 0;
   async function worker(): Promise<void> {
     while (next < urls.length) {
       const i = next++;
-      out[i] = await fetchOneImage(tabId, urls[i]!, caps);
+      out[i] = tabId === null ? await fetchHere(urls[i]!, caps.maxBytes, caps.timeoutMs) : await fetchOneImage(tabId, urls[i]!, caps);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));
