@@ -44,9 +44,16 @@ for (const line of readFileSync(join(WCXB, 'truth.jsonl'), 'utf8').split('\n')) 
 }
 
 function bundle(): string {
+  // --bow needs the whole core (Sift.extract); the other modes bundle only the records stage,
+  // so an engine being edited elsewhere in the tree cannot break them.
+  const whole = args.includes('--bow');
   const out = buildSync({
-    // The same entry as build/sift-core.iife.js (globalThis.Sift), built from the working tree.
-    entryPoints: [join(ROOT, 'src/core/iife.ts')],
+    stdin: {
+      contents: whole
+        ? "import './src/core/iife';"
+        : "import { extractRecords } from './src/core/records/index'; (globalThis as any).Sift = { extractRecords };",
+      resolveDir: ROOT, loader: 'ts', sourcefile: 'records-eval-entry.ts',
+    },
     bundle: true, format: 'iife', write: false, target: 'es2022', platform: 'browser',
   });
   return out.outputFiles[0]!.text;
