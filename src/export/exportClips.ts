@@ -38,9 +38,11 @@ const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
 
 /** The sanitized body of a clip inside a detached <div> of this document. */
 function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | null): HTMLDivElement {
-  const fragment = sanitizeToFragment(clip.html, document);
-  makeOffline(fragment, localUrl);
+  // May be null when DOMPurify finds no <body> to return (a <frameset> page): export nothing then.
+  const fragment = sanitizeToFragment(clip.html, document) as DocumentFragment | null;
   const div = document.createElement('div');
+  if (!fragment) return div;
+  makeOffline(fragment, localUrl);
   div.append(fragment);
   return div;
 }
@@ -121,7 +123,7 @@ async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChap
         local.set(im.url, path);
         files.push({ path, mime, blob: im.blob });
       }
-      const fragment = sanitizeToFragment(clip.html, document);
+      const fragment = (sanitizeToFragment(clip.html, document) as DocumentFragment | null) ?? document.createDocumentFragment();
       makeOffline(fragment, (url) => local.get(url) ?? null);
       yield { clip, body: fragment, images: files };
     }

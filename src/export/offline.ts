@@ -8,7 +8,10 @@ export type LocalImageUrl = (originalUrl: string) => string | null;
 
 const MEDIA = 'video, audio, source, track, picture > source';
 
-export function makeOffline(fragment: DocumentFragment | Element, localUrl: LocalImageUrl): void {
+export function makeOffline(fragment: DocumentFragment | Element | null, localUrl: LocalImageUrl): void {
+  // DOMPurify returns null instead of a fragment when a payload leaves no <body> (e.g. a
+  // <frameset> document); there is then nothing to make offline.
+  if (!fragment) return;
   for (const img of Array.from(fragment.querySelectorAll('img'))) {
     const src = img.getAttribute('src') ?? '';
     const local = src ? localUrl(src) : null;
