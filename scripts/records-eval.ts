@@ -148,6 +148,7 @@ async function kinds(page: Page, src: string): Promise<void> {
   const perType = new Map<string, number>();
   const matrix = new Map<string, Map<string, number>>();
   const times: number[] = [];
+  const stages = new Map<string, number[]>();
   let done = 0;
   let correct = 0;
   for (const t of truths.values()) {
@@ -160,6 +161,7 @@ async function kinds(page: Page, src: string): Promise<void> {
       const r = await extract(page, src);
       kind = r.pageKind;
       times.push(r.trace.ms);
+      for (const [k, v] of Object.entries(r.trace.stageMs)) stages.set(k, [...(stages.get(k) ?? []), v]);
     } catch (e) {
       console.error(t.id, String(e).slice(0, 120));
     }
@@ -182,6 +184,8 @@ async function kinds(page: Page, src: string): Promise<void> {
   times.sort((a, b) => a - b);
   const q = (p: number): string => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(1);
   console.log(`\nextractRecords time in page: median ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${q(1)} ms`);
+  const median = (xs: number[]): string => (xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0).toFixed(1);
+  console.log(`median per stage (ms): ${[...stages.entries()].map(([k, v]) => `${k} ${median(v)}`).join(', ')}`);
 }
 
 interface Label { key: string; cells: string[] }
