@@ -195,7 +195,7 @@ interface Meta { id: string; kind: 'list' | 'product'; site: string; url: string
 async function labels(page: Page, src: string): Promise<void> {
   const dir = join(ROOT, 'fixtures/records');
   const cases = readdirSync(dir).filter((d) => existsSync(join(dir, d, 'expected.json'))).sort();
-  const sums = { list: { r: 0, p: 0, c: 0, n: 0, auto: 0 }, product: { r: 0, p: 0, c: 0, n: 0, auto: 0 } };
+  const sums = { list: { r: 0, p: 0, c: 0, n: 0, nc: 0, auto: 0 }, product: { r: 0, p: 0, c: 0, n: 0, nc: 0, auto: 0 } };
   const times: number[] = [];
   console.log('| case | kind (auto) | labelled rows | found rows | row R | row P | cell acc | ms |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|');
@@ -226,17 +226,19 @@ async function labels(page: Page, src: string): Promise<void> {
     const trueRows = exp.rows.length > 0 ? (Math.min(P, E) * hits) / exp.rows.length : 0;
     const recall = E > 0 ? trueRows / E : 0;
     const precision = P > 0 ? trueRows / P : 0;
-    const cellAcc = cellsAll > 0 ? cellsOk / cellsAll : 0;
+    // Pages whose labels sample no cells (row keys only) do not enter the cell-accuracy mean.
+    const cellAcc = cellsAll > 0 ? cellsOk / cellsAll : null;
     const s = sums[meta.kind];
-    s.r += recall; s.p += precision; s.c += cellAcc; s.n++;
+    s.r += recall; s.p += precision; s.n++;
+    if (cellAcc !== null) { s.c += cellAcc; s.nc++; }
     if (auto.pageKind === meta.kind) s.auto++;
-    console.log(`| ${c} | ${auto.pageKind} | ${E} | ${P} | ${recall.toFixed(2)} | ${precision.toFixed(2)} | ${cellAcc.toFixed(2)} | ${r.trace.ms.toFixed(1)} |`);
+    console.log(`| ${c} | ${auto.pageKind} | ${E} | ${P} | ${recall.toFixed(2)} | ${precision.toFixed(2)} | ${cellAcc === null ? '–' : cellAcc.toFixed(2)} | ${r.trace.ms.toFixed(1)} |`);
   }
   console.log('\n| kind | pages | auto kind right | mean row recall | mean row precision | mean cell accuracy |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const [k, s] of Object.entries(sums)) {
     if (s.n === 0) continue;
-    console.log(`| ${k} | ${s.n} | ${s.auto} | ${(s.r / s.n).toFixed(3)} | ${(s.p / s.n).toFixed(3)} | ${(s.c / s.n).toFixed(3)} |`);
+    console.log(`| ${k} | ${s.n} | ${s.auto} | ${(s.r / s.n).toFixed(3)} | ${(s.p / s.n).toFixed(3)} | ${(s.c / Math.max(1, s.nc)).toFixed(3)} (${s.nc} pages) |`);
   }
   times.sort((a, b) => a - b);
   console.log(`\ntime in page (forced kind): median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms`);
