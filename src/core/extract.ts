@@ -69,7 +69,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   }
 
   // 7. Metadata.
-  const meta = extractMetadata(doc, baseUrl);
+  const meta = extractMetadata(doc, baseUrl, selection.root);
   const { words, cjk } = countWords(out.text);
   const trace: Trace = {
     engine: engine.name,
@@ -156,7 +156,8 @@ function isInsideSelection(node: Node, selection: ContentSelection): boolean {
 }
 
 function firstParagraph(text: string): string | null {
-  const para = text.split('\n\n').find((p) => p.length >= 80) ?? text.split('\n\n')[0];
+  const blocks = text.slice(0, 20_000).split('\n\n');
+  const para = blocks.find((p) => p.length >= 80) ?? blocks[0];
   if (!para) return null;
   return para.length > 300 ? `${para.slice(0, 297).replace(/\s+\S*$/, '')}…` : para;
 }

@@ -149,7 +149,12 @@ export function stripSiteSuffix(title: string, siteName: string | null): string 
   return t;
 }
 
-export function extractMetadata(doc: Document, baseUrl: string): PageMetadata {
+/**
+ * `contentRoot` (the engine's selection) is searched first for DOM bylines and dates: they sit
+ * beside the article (SPEC §1: one level above the body text), and the substring class
+ * selectors are only affordable on that subtree (a 200,000-element page, issue 2 budgets).
+ */
+export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: Element | null): PageMetadata {
   const meta = metaMap(doc);
   const ld = jsonLdObjects(doc);
   const article = ld.find((o) => typesOf(o).some((t) => ARTICLE_TYPES.test(t) && t !== 'WebPage')) ?? ld.find((o) => typesOf(o).some((t) => ARTICLE_TYPES.test(t))) ?? null;
@@ -170,14 +175,15 @@ export function extractMetadata(doc: Document, baseUrl: string): PageMetadata {
   let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
   byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author', 'twitter:creator'));
   if (!byline) {
-    const el = doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]');
+    const el = contentRoot?.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]')
+      ?? doc.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author');
     byline = cleanByline(el?.textContent);
   }
 
   let published = article ? normalizeDate(str(article['datePublished']) ?? str(article['dateCreated'])) : null;
   published ??= normalizeDate(get('article:published_time', 'datepublished', 'date', 'dc.date', 'dc.date.issued', 'publish-date', 'pubdate', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'og:published_time'));
   if (!published) {
-    const time = doc.querySelector('[itemprop="datePublished"], time[datetime][pubdate], article time[datetime], time[datetime]');
+    const time = contentRoot?.querySelector('[itemprop="datePublished"], time[datetime]') ?? doc.querySelector('[itemprop="datePublished"], time[datetime][pubdate], article time[datetime], time[datetime]');
     published = normalizeDate(time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent);
   }
 

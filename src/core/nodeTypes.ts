@@ -176,8 +176,7 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
     if (type === 'ignore' && !isStart) continue;
     // text with DoC ≤ θ_DoC, a container of images (each image decides by its own width:
     // a 32 px share icon beside a 480 px photo), or a start node of another type: descend.
-    const children = el.childNodes;
-    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+    for (let c = el.lastChild; c; c = c.previousSibling) stack.push(c);
   }
   return { kept, trace };
 }

@@ -1,5 +1,5 @@
 import { effectiveImageHeight, effectiveImageWidth, resolveImageSource } from './layout';
-import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, PUNCTUATION_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
+import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
 import { isImageElement, tagOf } from './stats';
 import type { LayoutProbe } from './types';
@@ -104,12 +104,17 @@ export function serialize(input: SerializeInput): Serialized {
     }
   };
 
-  const stack: Array<{ node: Node; inside: boolean } | Frame> = [{ node: root, inside: kept.has(root) }];
-  while (stack.length) {
-    const item = stack.pop()!;
-    if ('tag' in item) {
+  // Two parallel stacks without per-node allocations: nodes still to visit (null marks
+  // "close the innermost open element") with the flag "inside a kept subtree".
+  const nodes: (Node | null)[] = [root];
+  const insides: boolean[] = [kept.has(root)];
+  const frames: Frame[] = [];
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const parentInside = insides.pop()!;
+    if (node === null) {
       // Closing an element.
-      const f = item;
+      const f = frames.pop()!;
       if (f.emitted) {
         if (BLOCK_TAGS.has(f.tag) && !isFlowTag(f.tag)) closeImplicit();
         if (f.content === content && !VOID_TAGS.has(f.tag)) {
@@ -124,7 +129,6 @@ export function serialize(input: SerializeInput): Serialized {
       else if (f.tag === 'TD' || f.tag === 'TH') line += ' ';
       continue;
     }
-    const { node, inside: parentInside } = item;
     if (removed.has(node)) continue;
     if (node.nodeType === 3) {
       if (!(parentInside || kept.has(node))) continue;
@@ -195,14 +199,15 @@ export function serialize(input: SerializeInput): Serialized {
         html.push(`<${tag.toLowerCase()}${attrs}>`);
         emitted = true;
         if (isFlowTag(tag)) flowDepth++;
-        stack.push({ el, tag, htmlStart: start, content, emitted, implicitP: false, pre: tag === 'PRE' });
+        frames.push({ el, tag, htmlStart: start, content, emitted, implicitP: false, pre: tag === 'PRE' });
       }
     } else if (block || UNWRAP_BLOCK_TAGS.has(tag)) {
       closeImplicit();
     }
-    if (!emitted) stack.push({ el, tag, htmlStart: htmlStart0, content, emitted: false, implicitP: false, pre: tag === 'PRE' });
-    const children = el.childNodes;
-    for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k]!, inside });
+    if (!emitted) frames.push({ el, tag, htmlStart: htmlStart0, content, emitted: false, implicitP: false, pre: tag === 'PRE' });
+    nodes.push(null);
+    insides.push(false);
+    for (let c = el.lastChild; c; c = c.previousSibling) { nodes.push(c); insides.push(inside); }
   }
   closeImplicit();
   flushLine();
@@ -239,13 +244,27 @@ function attributesFor(el: Element, tag: string, baseUrl: string): string | null
 }
 
 /** Words for word count and reading time: each CJK character counts as one word (issue 2 step 4). */
-const CJK_GLOBAL = new RegExp(`[${CJK_CLASS}]`, 'g');
-const WORD_GLOBAL = new RegExp(`[^\\s${PUNCTUATION_CLASS}]+`, 'g');
+/**
+ * Words for word count and reading time: each CJK character counts as one word (issue 2
+ * step 4); elsewhere a word is a run of characters that are neither space nor punctuation.
+ * A character loop, not `match()`: a long page would otherwise build an array of every word.
+ */
 export function countWords(text: string): { words: number; cjk: number } {
-  const cjk = text.match(CJK_GLOBAL)?.length ?? 0;
-  const stripped = cjk ? text.replace(CJK_GLOBAL, ' ') : text;
-  const words = stripped.match(WORD_GLOBAL)?.length ?? 0;
+  let words = 0;
+  let cjk = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isCjkCode(c)) { cjk++; inWord = false; continue; }
+    const separator = c <= 32 || c === 160 || (c < 128 && !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) || (c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff0f);
+    if (separator) inWord = false;
+    else if (!inWord) { words++; inWord = true; }
+  }
   return { words, cjk };
+}
+
+function isCjkCode(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
 }
 
 export function readingMinutes(words: number, cjk: number): number {
