@@ -43,6 +43,18 @@ def main():
         # agreement-based combinations
         out['clf|nta&p>.3'] = (p >= 0.5) | (nta & (p >= 0.3))
         out['clf&(nta|p>.7)'] = (p >= 0.5) & (nta | (p >= 0.7))
+        mass = np.array([len(t) for t in m['toks']], dtype=float)
+        clf = p >= 0.5
+        both = mass[clf & nta].sum()
+        dice = 2 * both / max(1.0, mass[clf].sum() + mass[nta].sum())
+        out['agree.9?nta:clf'] = nta if dice >= 0.9 else clf
+        out['agree.9?nta|clf:clf'] = (nta | clf) if dice >= 0.9 else clf
+        out['agree.8?nta:clf.4'] = nta if dice >= 0.8 else (p >= 0.4)
+        # confidence: a page where the classifier is unsure (little mass far from 0.5) keeps more
+        conf = np.abs(p - 0.5)[mass > 0]
+        unsure = conf.size and float(np.median(conf)) < 0.3
+        out['unsure?.3:.5'] = (p >= 0.3) if unsure else clf
+        out['clf.4|nta&p>.25'] = (p >= 0.4) | (nta & (p >= 0.25))
         return out
 
     scores = {}

@@ -48,6 +48,12 @@ async function main(): Promise<void> {
   let truth = await readTruth(data);
   if (to > 0 || from > 0) truth = truth.slice(from, to > 0 ? to : undefined);
   if (limit > 0) truth = truth.slice(0, limit);
+  // --skip <file>: ids already cached (one per line), e.g. to finish an interrupted pass.
+  const skipFile = process.argv.includes('--skip') ? arg('skip') : null;
+  if (skipFile) {
+    const skip = new Set(readFileSync(skipFile, 'utf8').split('\n').map((s) => s.trim()).filter(Boolean));
+    truth = truth.filter((r) => !skip.has(r.id));
+  }
   mkdirSync(dirname(out), { recursive: true });
   const gz = createGzip();
   gz.pipe(createWriteStream(out));
@@ -65,7 +71,9 @@ async function main(): Promise<void> {
       const file = join(data, 'pages', `${row.id}.html.gz`);
       if (!existsSync(file)) continue;
       const body = gunzipSync(readFileSync(file));
-      const target = new URL(row.url).href;
+      // A page without a usable original URL is served at a loopback address instead.
+      let target = `http://127.0.0.1/sift-training/${row.id}.html`;
+      try { target = new URL(row.url).href; } catch { /* keep the loopback address */ }
       await page.unroute('**/*');
       await page.route('**/*', (route) => {
         const req = route.request();
@@ -78,6 +86,8 @@ async function main(): Promise<void> {
         await page.goto(target, { waitUntil: 'load', timeout: 20000 });
         const result = await page.evaluate(`(() => { ${bundle}; return SiftTrain.features(document); })()`);
         gz.write(JSON.stringify({ id: row.id, url: row.url, type: row.type, ...(result as object) }) + '\n');
+        // Flush per page so an interrupted pass keeps everything it finished.
+        await new Promise<void>((resolve) => gz.flush(() => resolve()));
       } catch (err) {
         process.stderr.write(`${row.id}: ${(err as Error).message.split('\n')[0]}\n`);
       }

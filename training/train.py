@@ -266,6 +266,17 @@ def main():
     p, r, f = node_prf(y[test], (pt >= 0.5).astype(int))
     print(f'shipped model: trained on half A ({int(train_pages.sum())} pages, {len(set(hosts[train_pages]))} sites); '
           f'on half B ({int((~train_pages).sum())} pages): node P {p:.3f} R {r:.3f} F1 {f:.3f}')
+    # Out-of-fold probabilities WITHIN half A (5 site-disjoint folds of half A only), for the
+    # auto combiner's shipped model (stage2.py): no half-B page influences it in any way.
+    fold_a = np.array([bucket(h + '#a', args.folds) for h in hosts])[page_of]
+    oof_a = np.full(len(y), -1.0, dtype=np.float32)
+    for k in range(args.folds):
+        fit = tr & (fold_a != k)
+        held = tr & (fold_a == k)
+        bk = train(X[fit], y[fit], w[fit], names)
+        oof_a[held] = bk.predict(xgb.DMatrix(X[held], feature_names=list(names)))
+    with open(os.path.join(CACHE, 'oof-halfA.json'), 'w') as fh:
+        json.dump({m['id']: [round(float(x), 4) for x in oof_a[m['rows'][0]:m['rows'][1]]] for m, h in zip(meta, half) if h == 0}, fh)
     info = {
         'dataset': 'wcxb-dev',
         'split': 'sites with md5(hostname) % 2 == 0 (half A); evaluate on half B and other datasets only',

@@ -1,51 +1,47 @@
-import { describePath } from '../trace';
-import { classifyLeaves, CONTENT_THRESHOLD, selectionFromLeaves } from './classifier';
+import { checkModel, predict, type TreeModel } from './classifierModel';
+import { classifyLeaves, selectionFromLeaves } from './classifier';
+import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
+import modelData from './autoModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
 import { ntaEngine } from './nta';
-import type { TextLeaf } from './vsseTextLeaves';
 
 /**
  * Auto: combine the engines (issue 6, "Choosing").
  *
- * 1. The classifier scores every text leaf; its features already include what NTA, the
- *    link blocks and VSSE say about the leaf (classifierFeatures.ts), so P(content) is a
- *    learned vote of all three engines plus the paper's own features.
- * 2. Agreement decides the output's *shape*: when NTA's selection and the classifier's
- *    kept leaves agree on the page's text (token-weighted Dice ≥ AGREEMENT), NTA's own
- *    selection is used — a whole subtree with its images, figures and structure as the
- *    NTA pruning rules decide them. When they disagree, NTA has most likely picked the
- *    wrong region (a comment thread, a listing, a page without one dense article block),
- *    and the classifier's leaves are used instead.
+ * The classifier scores every text leaf (its features already carry NTA's node types and
+ * selection, the link blocks and VSSE's area); a second, small tree model — the combiner,
+ * trained by training/stage2.py on site-disjoint out-of-fold classifier probabilities —
+ * then decides each leaf from the classifier's confidence *in context* (its neighbours,
+ * the span of content found on the page, the page's overall confidence) and from the
+ * engines' agreement (NTA's and VSSE's decisions on the leaf, NTA/classifier agreement
+ * over the page). Leaves at P ≥ AUTO_THRESHOLD are kept.
+ *
+ * We measured (training/evaluate.py, README "Engines") that handing the page to NTA's own
+ * selection whenever NTA and the classifier agree costs bag-of-words F1, so agreement is a
+ * feature of the combiner rather than a switch. Without a usable model, auto is NTA.
  */
-export const AGREEMENT = 0.9;
+const MODEL = modelData as unknown as TreeModel;
+const MODEL_ERROR = checkModel(MODEL, AUTO_FEATURE_NAMES);
+
+export const AUTO_THRESHOLD = 0.5;
 
 export const autoEngine: Engine = {
   name: 'auto',
   select(ctx: EngineContext): ContentSelection | null {
-    const c = classifyLeaves(ctx);
-    const nta = ntaEngine.select(ctx);
-    if (!c) return nta;
-    const keep = Array.from(c.probability, (p) => p >= CONTENT_THRESHOLD);
-    let both = 0;
-    let clf = 0;
-    let ntaMass = 0;
-    c.leaves.forEach((leaf: TextLeaf, i) => {
-      const mass = leaf.text.length;
-      const inNta = (c.nta.kept[i] ?? 0) > 0;
-      if (keep[i]) clf += mass;
-      if (inNta) ntaMass += mass;
-      if (keep[i] && inNta) both += mass;
+    const c = MODEL_ERROR ? null : classifyLeaves(ctx);
+    if (!c) return ntaEngine.select(ctx);
+    const { rows, agreement } = autoFeatures({
+      texts: c.leaves.map((l) => l.text),
+      p: c.probability,
+      ntaKept: c.nta.kept,
+      vsseKept: c.vsse.decisions.map((d) => d.kept),
+      rows: c.rows,
     });
-    const dice = clf + ntaMass > 0 ? (2 * both) / (clf + ntaMass) : 0;
-    const note = `auto: NTA/classifier agreement ${Math.round(dice * 1000) / 1000}`;
-    if (nta && dice >= AGREEMENT) {
-      nta.notes = [`${note} ≥ ${AGREEMENT}: NTA's selection`, ...nta.notes];
-      return nta;
-    }
-    const sel = selectionFromLeaves(ctx, c, keep, [`${note} < ${AGREEMENT}: classifier leaves`]);
-    if (sel && nta && ctx.options.trace) {
-      sel.nodes.unshift({ path: describePath(nta.root), type: 'text', doc: 1, td: 0, role: 'dropped', reason: 'NTA start node overruled by the classifier' });
-    }
-    return sel ?? nta;
+    const combined = new Float64Array(rows.length);
+    rows.forEach((row, i) => { combined[i] = predict(MODEL, row); });
+    const keep = Array.from(combined, (p) => p >= AUTO_THRESHOLD);
+    const note = `auto: combiner kept ${keep.filter(Boolean).length} of ${keep.length} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`;
+    const sel = selectionFromLeaves(ctx, { ...c, probability: combined }, keep, [note]);
+    return sel ?? c.nta.selection;
   },
 };

@@ -26,6 +26,8 @@ export interface LeafClassification {
   vsse: VsseSelection;
   /** NTA's and the link blocks' view of each leaf (also features). */
   nta: NtaLeafFacts;
+  /** Feature rows (FEATURE_NAMES order). */
+  rows: Float32Array[];
   /** P(content) per leaf. */
   probability: Float64Array;
 }
@@ -41,7 +43,7 @@ export function classifyLeaves(ctx: EngineContext, geometry?: GeometryReader): L
   const rows = leafFeatures(root, leaves, vsse, geometry ?? liveGeometry(ctx.doc), nta);
   const probability = new Float64Array(rows.length);
   rows.forEach((row, i) => { probability[i] = predict(MODEL, row); });
-  return { root, leaves, vsse, nta, probability };
+  return { root, leaves, vsse, nta, rows, probability };
 }
 
 export const classifierEngine: Engine = {

@@ -13,7 +13,7 @@
 import { annotate } from '../nodeTypes';
 import { CJK_CHAR } from '../rules';
 import type { NodeType } from '../types';
-import type { EngineContext } from './engine';
+import type { ContentSelection, EngineContext } from './engine';
 import { ntaEngine } from './nta';
 import { punctuationCount } from './vsseAlgorithms';
 import type { VsseSelection } from './vsseSelect';
@@ -43,6 +43,7 @@ const FLAG_TAGS = ['NAV', 'HEADER', 'FOOTER', 'ASIDE', 'ARTICLE', 'MAIN', 'FORM'
 const SENTENCE_END = /[.!?。！？]+(?=\s|$)|[。！？]/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 const DIGIT = /\p{N}/gu;
+const CJK_GLOBAL = new RegExp(CJK_CHAR.source, 'gu');
 
 /** Rendered box and type of an element in CSS px; zeros when not laid out (Node tests). */
 export interface LeafGeometry { top: number; left: number; width: number; height: number; fontSize: number; fontWeight: number }
@@ -103,19 +104,22 @@ export interface NtaLeafFacts {
   kept: Float32Array;
   /** Share of the leaf's links that belong to a noise link block. */
   linkBlockShare: Float32Array;
+  /** NTA's own selection (reused by the auto engine rather than computed twice). */
+  selection: ContentSelection | null;
 }
 
 export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): NtaLeafFacts {
   const n = leaves.length;
   const facts: NtaLeafFacts = {
     type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n),
-    kept: new Float32Array(n), linkBlockShare: new Float32Array(n),
+    kept: new Float32Array(n), linkBlockShare: new Float32Array(n), selection: null,
   };
   const { stats } = ctx;
   const ann = annotate(stats);
   const noiseLinks = new Set<Element>();
   for (const b of ctx.linkBlocks.blocks) if (b.isNoise) for (const a of b.links) noiseLinks.add(a);
-  const selection = ntaEngine.select({ ...ctx, options: { ...ctx.options, trace: false } });
+  const selection = ntaEngine.select(ctx);
+  facts.selection = selection;
   const keptMemo = new Map<Node, boolean>();
   const isKept = (node: Node): boolean => {
     const path: Node[] = [];
@@ -219,8 +223,7 @@ export function leafFeatures(
     const sentences = (text.match(SENTENCE_END) ?? []).length;
     const words = (text.match(WORD) ?? []).length;
     const punct = punctuationCount(text);
-    let cjk = 0;
-    for (const ch of text) if (CJK_CHAR.test(ch)) cjk++;
+    const cjk = (text.match(CJK_GLOBAL) ?? []).length;
     const prev = leaves[i - 1];
     const next = leaves[i + 1];
     const p1 = agg.get(ancestorOf(el, 1) ?? el) ?? { text: 0, links: 0, leaves: 0 };

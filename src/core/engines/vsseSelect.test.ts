@@ -6,7 +6,7 @@ import { vsseSelect } from './vsseSelect';
 import { collectTextLeaves } from './vsseTextLeaves';
 
 const always = () => true;
-const noNta = (n: number) => ({ type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n), kept: new Float32Array(n), linkBlockShare: new Float32Array(n) });
+const noNta = (n: number) => ({ type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n), kept: new Float32Array(n), linkBlockShare: new Float32Array(n), selection: null });
 const noGeometry = () => ({ top: 0, left: 0, width: 0, height: 0, fontSize: 0, fontWeight: 400 });
 
 function page(body: string, head = ''): Document {

@@ -63,12 +63,19 @@ export interface VsseSelection {
  */
 const NOISE_LINK_DENSITY = 0.5;
 
+let sharedSegmenter: Intl.Segmenter | null = null;
+/** One word segmenter per page load: constructing one costs far more than using it. */
+function wordSegmenter(): Intl.Segmenter {
+  sharedSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  return sharedSegmenter;
+}
+
 export function vsseSelect(
   root: Element,
   leaves: readonly TextLeaf[],
   summary: string,
   params: VsseParams = VSSE_DEFAULTS,
-  segmenter: Intl.Segmenter = new Intl.Segmenter(undefined, { granularity: 'word' }),
+  segmenter: Intl.Segmenter = wordSegmenter(),
 ): VsseSelection {
   const notes: string[] = [];
   const n = leaves.length;

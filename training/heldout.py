@@ -1,0 +1,52 @@
+#!/usr/bin/python3
+"""Write the benchmark folder of wcxb-dev pages the shipped models never saw (half B:
+md5(hostname) % 2 == 1, see train.py), in the bench-data layout (truth.jsonl + pages/
+symlinks), so `npm run bench` can score the learned engines honestly:
+
+    /usr/bin/python3 training/heldout.py /tmp/wcxb-heldout [--every K]
+    npm run bench -- --data /tmp/wcxb-heldout --engines sift,vsse,classifier,auto
+
+--every K keeps every K-th held-out page in truth.jsonl order (a deterministic sample,
+for a quicker run on a shared machine).
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import train  # noqa: E402
+
+
+def main():
+    args = [a for a in sys.argv[1:]]
+    every = 1
+    if '--every' in args:
+        i = args.index('--every')
+        every = int(args[i + 1])
+        del args[i:i + 2]
+    out = args[0] if args else '/tmp/wcxb-heldout'
+    seen = 0
+    src = os.path.join(train.DATA, 'wcxb-dev')
+    os.makedirs(os.path.join(out, 'pages'), exist_ok=True)
+    kept = 0
+    with open(os.path.join(src, 'truth.jsonl')) as f, open(os.path.join(out, 'truth.jsonl'), 'w') as g:
+        for line in f:
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if train.bucket(train.host(row['url']), 2) != 1:
+                continue
+            seen += 1
+            if (seen - 1) % every:
+                continue
+            g.write(line if line.endswith('\n') else line + '\n')
+            name = f"{row['id']}.html.gz"
+            link = os.path.join(out, 'pages', name)
+            if not os.path.exists(link):
+                os.symlink(os.path.join(src, 'pages', name), link)
+            kept += 1
+    print(f'{out}: {kept} held-out pages (half B{", every %d-th" % every if every > 1 else ""})')
+
+
+if __name__ == '__main__':
+    main()

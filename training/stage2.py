@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+"""Auto engine's combiner (issue 6 "Choosing"): a second, small tree model over the
+classifier's out-of-fold probabilities in context, with NTA's and VSSE's decisions and the
+page-level agreement between engines. Features are computed identically in
+src/core/engines/autoFeatures.ts (AUTO_FEATURE_NAMES).
+
+    /usr/bin/python3 training/stage2.py      # after train.py; CV report + writes src/core/engines/autoModel.json
+
+Stage-1 probabilities are out-of-fold (site-disjoint), so the combiner learns how the
+classifier behaves on sites it has not seen, which is how it runs in users' pages.
+"""
+import json
+import os
+import sys
+
+import numpy as np
+import xgboost as xgb
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import train  # noqa: E402
+
+NAMES = ['p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
+         'ntaKept', 'vsseKept', 'agreement', 'textLength', 'linkDensity', 'relativePosition']
+WINDOW = 3
+MODEL_OUT = os.path.join(train.ROOT, 'src', 'core', 'engines', 'autoModel.json')
+PARAMS = dict(train.PARAMS, max_depth=4)
+ROUNDS = 80
+
+
+def page_features(p, mass, nta, vsse, tlen, link, rel):
+    n = len(p)
+    rows = np.zeros((n, len(NAMES)), dtype=np.float32)
+    total = mass.sum() or 1.0
+    kept = p >= 0.5
+    kept_mass = mass[kept].sum()
+    both = mass[kept & nta].sum()
+    agreement = 2 * both / max(1.0, kept_mass + mass[nta].sum())
+    page_mean = float((p * mass).sum() / total)
+    cum = np.cumsum(np.where(kept, mass, 0.0)) - np.where(kept, mass, 0.0)
+    for i in range(n):
+        lo, hi = max(0, i - WINDOW), min(n, i + WINDOW + 1)
+        wm = mass[lo:hi] + 1.0
+        win = p[lo:hi]
+        rows[i] = [p[i], p[i - 1] if i > 0 else -1, p[i + 1] if i + 1 < n else -1,
+                   float((win * wm).sum() / wm.sum()), float(win.max()), float(win.min()),
+                   float(cum[i] / kept_mass) if kept_mass > 0 else -1, page_mean, float(kept_mass / total),
+                   float(nta[i]), float(vsse[i]), agreement, tlen[i], link[i], rel[i]]
+    return rows
+
+
+def main():
+    names, X, y, w, page_of, meta = train.build('wcxb-dev')
+    names = list(names)
+    col = {n: i for i, n in enumerate(names)}
+    with open(os.path.join(train.CACHE, 'oof-wcxb-dev.json')) as f:
+        oof = json.load(f)
+    pages = {p['id']: p for p in train.load_pages('wcxb-dev')}
+    meta = [m for m in meta if m['id'] in oof]
+    R, Y, W, G, spans = [], [], [], [], []
+    for m in meta:
+        a, b = m['rows']
+        rows = X[a:b]
+        p = np.array(oof[m['id']], dtype=np.float32)
+        mass = np.array([len(t) for t in m['toks']], dtype=float)
+        vk = pages[m['id']].get('vsseKept') or [0] * (b - a)
+        f = page_features(p, mass, rows[:, col['ntaKept']] > 0.5, np.array(vk) > 0, rows[:, col['textLength']],
+                          rows[:, col['linkDensity']], rows[:, col['relativePosition']])
+        start = len(Y)
+        R.extend(f)
+        Y.extend(y[a:b])
+        W.extend(w[a:b])
+        G.extend([train.bucket(m['host'], 5)] * (b - a))
+        spans.append((start, len(Y)))
+    R = np.array(R, dtype=np.float32)
+    Y = np.array(Y)
+    W = np.array(W, dtype=np.float32)
+    G = np.array(G)
+    oof2 = np.zeros(len(Y), dtype=np.float32)
+    for k in range(5):
+        tr = G != k
+        bst = xgb.train(PARAMS, xgb.DMatrix(R[tr], label=Y[tr], weight=W[tr], feature_names=NAMES), ROUNDS)
+        oof2[~tr] = bst.predict(xgb.DMatrix(R[~tr], feature_names=NAMES))
+    for label, probs, t in (('classifier p>=0.5', R[:, 0], 0.5), ('auto (stage 2) >=0.5', oof2, 0.5), ('auto (stage 2) >=0.4', oof2, 0.4)):
+        by = {}
+        for m, (s, e) in zip(meta, spans):
+            kept = [tok for i in range(s, e) if probs[i] >= t for tok in m['toks'][i - s]]
+            by.setdefault(m['type'], []).append(train.bow_f1(kept, m['truth']))
+        allf = [v for vs in by.values() for v in vs]
+        print(f'{label:24s} {np.mean(allf):.3f}  ' + ' '.join(f'{k[:8]} {np.mean(v):.3f}' for k, v in sorted(by.items())))
+    if '--no-export' in sys.argv:
+        return
+    # Shipped combiner: trained on half A only, on stage-1 probabilities that are out-of-fold
+    # WITHIN half A (train.py writes oof-halfA.json), so no half-B page touches it.
+    with open(os.path.join(train.CACHE, 'oof-halfA.json')) as f:
+        oof_a = json.load(f)
+    RA, YA, WA = [], [], []
+    for m in meta:
+        if m['id'] not in oof_a:
+            continue
+        a, b = m['rows']
+        rows = X[a:b]
+        p = np.array(oof_a[m['id']], dtype=np.float32)
+        mass = np.array([len(t) for t in m['toks']], dtype=float)
+        vk = pages[m['id']].get('vsseKept') or [0] * (b - a)
+        RA.extend(page_features(p, mass, rows[:, col['ntaKept']] > 0.5, np.array(vk) > 0, rows[:, col['textLength']],
+                                rows[:, col['linkDensity']], rows[:, col['relativePosition']]))
+        YA.extend(y[a:b])
+        WA.extend(w[a:b])
+    print(f'shipped combiner: {len(oof_a)} half-A pages')
+    bst = xgb.train(PARAMS, xgb.DMatrix(np.array(RA, dtype=np.float32), label=np.array(YA), weight=np.array(WA, dtype=np.float32), feature_names=NAMES), ROUNDS)
+    size = train.export(bst, NAMES, MODEL_OUT, {'dataset': 'wcxb-dev', 'split': 'half A (md5(hostname) % 2 == 0), out-of-fold stage-1 probabilities', 'rounds': ROUNDS, 'window': WINDOW})
+    print(f'wrote {MODEL_OUT} ({size / 1024:.1f} KB)')
+
+
+if __name__ == '__main__':
+    main()
