@@ -11,7 +11,7 @@ type State =
   | { phase: 'loading' }
   | { phase: 'cannot'; message: string }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
-  | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null }
+  | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean }
   | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply }
   | { phase: 'error'; message: string };
 
@@ -44,7 +44,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
           setTitle(reply.clip.title);
-          setState({ phase: 'preview', clip: reply.clip, imageUrls: reply.imageUrls, existing: reply.existing, saving: null });
+          setState({ phase: 'preview', clip: reply.clip, imageUrls: reply.imageUrls, existing: reply.existing, saving: null, hasSelection: reply.hasSelection });
           // The thumbnail arrives after the text: the preview never waits on an image.
           if (reply.clip.leadImage) {
             api.imagePreview(reply.clip.leadImage).then(setLeadImage, () => setLeadImage(null));
@@ -151,7 +151,10 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
             </button>
             <div class="alt">
               Clip instead:
-              <button class="link" disabled={saving} onClick={() => void load('selection')}>selection</button>·
+              <button class="link" disabled={saving || !state.hasSelection} title={state.hasSelection ? '' : 'Select some text on the page first'} onClick={() => void load('selection')}>
+                selection
+              </button>
+              ·
               <button class="link" disabled={saving} onClick={() => void load('fullpage')}>full page</button>
             </div>
           </div>
