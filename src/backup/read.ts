@@ -6,7 +6,7 @@ import {
   clipEntryName, imageEntryName, type BackupEntry, type BackupManifest,
 } from './format';
 import { checkUnique, parseJsonStrict, validateEntry, validateManifest } from './validate';
-import { readCentralDirectory, readEntry, type InflateBudget } from './zipRead';
+import { openSource, readCentralDirectory, readEntry, type InflateBudget } from './zipRead';
 
 /**
  * Reads and fully validates a backup before anything is written: every entry name, every
@@ -44,7 +44,9 @@ function unsafeName(name: string): boolean {
   return name.startsWith('/') || name.includes('\\') || name.split('/').some((s) => s === '..' || s === '.') || /^[A-Za-z]:/.test(name) || name.includes('\0');
 }
 
-async function readZipBackup(file: Blob, onProgress: Progress): Promise<ParsedBackup> {
+async function readZipBackup(blob: Blob, onProgress: Progress): Promise<ParsedBackup> {
+  if (blob.size > LIMITS.maxFileBytes) throw new BackupError('This backup is larger than 4 GB; Sift does not import files that large.');
+  const file = await openSource(blob);
   const entries = await readCentralDirectory(file);
   const byName = new Map<string, (typeof entries)[number]>();
   for (const e of entries) {

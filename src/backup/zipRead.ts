@@ -21,14 +21,33 @@ const EOCD_SIG = 0x06054b50;
 const CDH_SIG = 0x02014b50;
 const LFH_SIG = 0x04034b50;
 
-async function sliceBytes(blob: Blob, start: number, end: number): Promise<DataView> {
-  const buf = await blob.slice(start, end).arrayBuffer();
-  return new DataView(buf);
+/**
+ * Where archive bytes come from. Backups up to MEMORY_LIMIT are read into memory once (one
+ * IPC round trip instead of two per entry: 10,000 clips import in seconds, not minutes);
+ * bigger ones are read by Blob slices.
+ */
+export interface ByteSource {
+  size: number;
+  read(start: number, end: number): Promise<Uint8Array>;
+}
+const MEMORY_LIMIT = 512 * 1024 ** 2;
+
+export async function openSource(blob: Blob): Promise<ByteSource> {
+  if (blob.size <= MEMORY_LIMIT) {
+    const all = new Uint8Array(await blob.arrayBuffer());
+    return { size: all.length, read: async (start, end) => all.subarray(start, Math.min(end, all.length)) };
+  }
+  return { size: blob.size, read: async (start, end) => new Uint8Array(await blob.slice(start, end).arrayBuffer()) };
+}
+
+async function sliceBytes(src: ByteSource, start: number, end: number): Promise<DataView> {
+  const bytes = await src.read(start, end);
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export async function readCentralDirectory(blob: Blob): Promise<ZipEntry[]> {
+export async function readCentralDirectory(blob: ByteSource): Promise<ZipEntry[]> {
   if (blob.size > LIMITS.maxFileBytes) throw new BackupError('This backup is larger than 4 GB; Sift does not import files that large.');
   if (blob.size < 22) throw new BackupError('This file is too short to be a ZIP archive; it may be truncated.');
   const tailStart = Math.max(0, blob.size - 65_557);
@@ -83,7 +102,7 @@ export interface InflateBudget {
  * Inflates one entry, refusing as soon as the real output passes `maxBytes`, the archive
  * budget, or a bomb-like ratio; the CRC-32 is checked against the directory.
  */
-export async function readEntry(blob: Blob, e: ZipEntry, maxBytes: number, budget: InflateBudget): Promise<Uint8Array> {
+export async function readEntry(blob: ByteSource, e: ZipEntry, maxBytes: number, budget: InflateBudget): Promise<Uint8Array> {
   const lh = await sliceBytes(blob, e.localOffset, e.localOffset + 30);
   if (lh.byteLength < 30 || lh.getUint32(0, true) !== LFH_SIG) throw new BackupError(`"${e.name}" has a damaged header.`);
   const start = e.localOffset + 30 + lh.getUint16(26, true) + lh.getUint16(28, true);
@@ -105,22 +124,20 @@ export async function readEntry(blob: Blob, e: ZipEntry, maxBytes: number, budge
     chunks.push(chunk);
   };
   const inflater = e.method === 8 ? new Inflate((chunk, final) => { take(chunk); if (final) finished = true; }) : null;
-  const reader = blob.slice(start, end).stream().getReader();
+  // Deflate never shrinks data by less than ~0.1 %, so a compressed entry larger than the
+  // inflated limit is refused before reading it.
+  if (e.compressedSize > maxBytes + 1024) throw new BackupError(`"${e.name}" is larger than any entry of a Sift backup.`);
+  const compressed = await blob.read(start, end);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      // Feed in small slices so the bomb check runs before a huge chunk is produced.
-      for (let i = 0; i < value.length; i += 16 * 1024) {
-        const part = value.subarray(i, Math.min(value.length, i + 16 * 1024));
-        consumed += part.length;
-        if (inflater) inflater.push(part, false);
-        else take(part);
-      }
+    // Feed in small slices so the bomb check runs before a huge chunk is produced.
+    for (let i = 0; i < compressed.length; i += 16 * 1024) {
+      const part = compressed.subarray(i, Math.min(compressed.length, i + 16 * 1024));
+      consumed += part.length;
+      if (inflater) inflater.push(part, false);
+      else take(part.slice());
     }
     if (inflater) inflater.push(new Uint8Array(0), true);
   } catch (err) {
-    await reader.cancel().catch(() => undefined);
     if (err instanceof BackupError) throw err;
     throw new BackupError(`"${e.name}" is corrupt (${(err as Error).message}).`);
   }

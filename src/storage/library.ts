@@ -12,7 +12,7 @@ export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** A library page: enough to fill two screens, small enough to open fast at 10,000 clips. */
 export const PAGE_SIZE = 50;
 /** A search shows this many hits; the total is still reported. */
-export const SEARCH_LIMIT = 200;
+export const SEARCH_LIMIT = 100;
 export const MAX_TAG_LENGTH = 64;
 
 /** What a list row needs: the clip minus its heavy fields (html, text, terms). */
@@ -109,18 +109,35 @@ export async function searchClips(
   opts: { tag?: string | null; limit?: number } = {},
 ): Promise<ListResult> {
   const terms = queryTerms(query);
-  if (terms.length === 0) return listClips(db, { view: 'all', tag: opts.tag ?? null, limit: opts.limit ?? PAGE_SIZE });
-  const idSets = await Promise.all(
-    terms.map(async (t) => new Set((await db.clips.where('terms').startsWith(t).primaryKeys()) as string[])),
-  );
+  const limit = opts.limit ?? SEARCH_LIMIT;
+  if (terms.length === 0) return listClips(db, { view: 'all', tag: opts.tag ?? null, limit });
+  // Only the last word is a prefix, and only from 3 characters: "a" as a prefix would walk
+  // most of the index and tells the user nothing yet.
+  const idSets = await Promise.all(terms.map(async (t, i) => {
+    const prefix = i === terms.length - 1 && t.length >= 3;
+    const keys = await (prefix ? db.clips.where('terms').startsWith(t) : db.clips.where('terms').equals(t)).primaryKeys();
+    return new Set(keys as string[]);
+  }));
   idSets.sort((a, b) => a.size - b.size);
   let ids = idSets[0] ?? new Set<string>();
   for (const other of idSets.slice(1)) ids = new Set([...ids].filter((id) => other.has(id)));
-  const clips = (await db.clips.bulkGet([...ids])).filter(
-    (c): c is StoredClip => !!c && c.deletedAt === null && (!opts.tag || c.tags.includes(opts.tag)),
-  );
-  clips.sort(byNewest);
-  return { items: clips.slice(0, opts.limit ?? SEARCH_LIMIT).map(summarize), total: clips.length };
+  if (ids.size === 0) return { items: [], total: 0 };
+  const [trashed, tagged] = await Promise.all([
+    db.clips.where('deletedAt').above(0).primaryKeys().then((k) => new Set(k as string[])),
+    opts.tag ? db.clips.where('tags').equals(opts.tag).primaryKeys().then((k) => new Set(k as string[])) : Promise.resolve(null),
+  ]);
+  const keep = (id: string) => !trashed.has(id) && (!tagged || tagged.has(id));
+  if (ids.size <= limit) {
+    // Few hits: load them and sort.
+    const clips = (await db.clips.bulkGet([...ids].filter(keep))).filter((c): c is StoredClip => !!c);
+    clips.sort(byNewest);
+    return { items: clips.map(summarize), total: clips.length };
+  }
+  // Many hits: order by the savedAt index keys alone and load only the page shown.
+  const newestFirst = ((await db.clips.orderBy('savedAt').primaryKeys()) as string[]).reverse();
+  const hits = newestFirst.filter((id) => ids.has(id) && keep(id));
+  const page = (await db.clips.bulkGet(hits.slice(0, limit))).filter((c): c is StoredClip => !!c);
+  return { items: page.map(summarize), total: hits.length };
 }
 
 export async function getClip(db: SiftDb, id: string): Promise<StoredClip | undefined> {
