@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { backupFiles, zipFiles } from '../src/backup/fixtures';
 import { fingerprint, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
 
-const titles = (page: import('@playwright/test').Page) => page.locator('[data-testid="clip-row"] .row-title').allTextContents();
+const titles = (page: Page) => page.locator('[data-testid="clip-row"] .row-title').allTextContents();
 
 test.describe('library', () => {
   test.beforeEach(async ({ context, extensionId }) => {
