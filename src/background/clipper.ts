@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import contentScript from '../content/main.ts?iife';
+import type { PageKind } from '../core/types';
 import { extractReplyValidator, request, type ClipMode, type Envelope, type ExtractReply, type PreviewReply, type SaveReply, type SaveRequest } from '../shared/messages';
 import { db } from '../storage/db';
 import { findExisting, saveClip } from '../storage/saveClip';
@@ -48,7 +49,7 @@ export async function ensureContentScript(tabId: number): Promise<ExtractReply |
   return null;
 }
 
-export async function extractFromTab(tabId: number, mode: ClipMode): Promise<ExtractReply> {
+export async function extractFromTab(tabId: number, mode: ClipMode, kind?: PageKind): Promise<ExtractReply> {
   const refused = await ensureContentScript(tabId);
   if (refused) return refused;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,15 +60,15 @@ export async function extractFromTab(tabId: number, mode: ClipMode): Promise<Ext
     );
   });
   try {
-    const raw = await Promise.race([request(toContent(tabId), 'bg→content:extract', { mode }), timeout]);
+    const raw = await Promise.race([request(toContent(tabId), 'bg→content:extract', kind ? { mode, kind } : { mode }), timeout]);
     return extractReplyValidator(raw, 'reply');
   } finally {
     clearTimeout(timer);
   }
 }
 
-export async function preview(tabId: number, mode: ClipMode): Promise<PreviewReply> {
-  const reply = await extractFromTab(tabId, mode);
+export async function preview(tabId: number, mode: ClipMode, kind?: PageKind): Promise<PreviewReply> {
+  const reply = await extractFromTab(tabId, mode, kind);
   const existing = reply.kind === 'clip' ? await findExisting(db(), reply.clip.url, reply.clip.canonicalUrl) : [];
   return { ...reply, existing };
 }

@@ -21,7 +21,7 @@ async function openReader(clipId: string): Promise<null> {
 }
 
 const handlers: Handlers<'ui→bg:preview' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader' | 'content→bg:open-reader'> = {
-  'ui→bg:preview': ({ tabId, mode }) => preview(tabId, mode),
+  'ui→bg:preview': ({ tabId, mode, kind }) => preview(tabId, mode, kind),
   'ui→bg:save': (req) => saveFromTab(req),
   'ui→bg:image-preview': async ({ tabId, url }) => {
     const image = await fetchOneImage(tabId, url, { maxBytes: PREVIEW_IMAGE_BYTES, timeoutMs: Math.min(3_000, IMAGE_TIMEOUT_MS) });

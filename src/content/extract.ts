@@ -1,8 +1,9 @@
-import { extractResult } from '../core/index';
-import type { Clip } from '../core/types';
+import { extractRecords, extractResult } from '../core/index';
+import type { Clip, PageKind } from '../core/types';
 import { MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ExtractReply } from '../shared/messages';
 import { refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
+import { capRecords, hasRecords } from './records';
 
 /**
  * Runs on the live, rendered DOM of the tab (the popup's preview and every save start
@@ -12,7 +13,7 @@ import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 
 /** The core's trace is for the benchmark and the debug view; it never crosses to the popup. */
 function withoutTrace(clip: Clip): ClipData {
-  return toClipData(clip);
+  return capRecords(toClipData(clip));
 }
 
 /** Every image URL the clip shows, lead image first, deduplicated and capped. */
@@ -52,7 +53,26 @@ function finish(clip: ClipData, doc: Document, started: number): ExtractReply {
   return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc) };
 }
 
-export function extractFromPage(doc: Document, mode: ClipMode): ExtractReply {
+/**
+ * A list or product page the core finds no article in (a search-results grid has little
+ * running text): when its records stage still finds a table or attribute rows, those are
+ * the content, so the page is clipped whole with them attached instead of refused.
+ */
+function recordsOnlyClip(doc: Document, kind: PageKind | undefined): ClipData | null {
+  const records = extractRecords(doc, kind ? { kind } : {});
+  const clip: ClipData = { ...clipFullPage(doc), pageKind: records.pageKind };
+  if (records.attributes.length > 0) clip.attributes = records.attributes;
+  if (records.table) clip.table = records.table;
+  const capped = capRecords(clip);
+  return hasRecords(capped) ? capped : null;
+}
+
+/**
+ * `kind`: the page kind the user chose in the popup; without it the core guesses. The
+ * records stage runs for every article-mode clip (it reuses the core's walk, so it costs
+ * little), which is how the popup learns the page kind at all.
+ */
+export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind): ExtractReply {
   const started = performance.now();
   const refused = refuseBeforeExtract(doc);
   if (refused) return refused;
@@ -64,8 +84,17 @@ export function extractFromPage(doc: Document, mode: ClipMode): ExtractReply {
   }
   if (mode === 'fullpage') return finish(clipFullPage(doc), doc, started);
 
-  const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false });
-  if (result.ok && (result.clip.wordCount >= MIN_ARTICLE_WORDS || mode === 'article-anyway')) return finish(withoutTrace(result.clip), doc, started);
+  const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false, records: kind ?? true });
+  if (result.ok) {
+    const clip = withoutTrace(result.clip);
+    if (clip.wordCount >= MIN_ARTICLE_WORDS || mode === 'article-anyway' || hasRecords(clip)) return finish(clip, doc, started);
+  }
+  // When the core found a region, its records stage already ran above; only a page with no
+  // region at all gets a records-only attempt.
+  if (!result.ok && result.reason === 'not-article') {
+    const records = recordsOnlyClip(doc, kind);
+    if (records) return finish(records, doc, started);
+  }
   if (result.ok) {
     return {
       kind: 'not-article',

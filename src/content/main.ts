@@ -17,7 +17,7 @@ const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime
 
 const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→content:fetch-image' | 'bg→content:toast'> = {
   'bg→content:ping': () => 'pong',
-  'bg→content:extract': ({ mode }) => extractFromPage(document, mode),
+  'bg→content:extract': ({ mode, kind }) => extractFromPage(document, mode, kind),
   'bg→content:fetch-image': ({ url, maxBytes, timeoutMs }) => fetchImageInPage(document, url, { maxBytes, timeoutMs }),
   'bg→content:toast': ({ clipId, title, warning }) => {
     showSavedToast(document, {

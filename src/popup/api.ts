@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import type { PageKind } from '../core/types';
 import { request, type ClipData, type ClipMode, type Envelope, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 
 /**
@@ -6,7 +7,8 @@ import { request, type ClipData, type ClipMode, type Envelope, type OnDuplicate,
  * actions from it) through props and never touch browser.* themselves (STYLE.md, 7).
  */
 export interface PopupApi {
-  preview(mode: ClipMode): Promise<PreviewReply>;
+  /** `kind`: the user's page-kind override (issue 7); without it the core guesses. */
+  preview(mode: ClipMode, kind?: PageKind): Promise<PreviewReply>;
   /** The lead image as a data: URL (extension pages load no remote images, see the CSP). */
   imagePreview(url: string): Promise<string | null>;
   save(clip: ClipData, imageUrls: string[], onDuplicate: OnDuplicate, updateId: string | null): Promise<SaveReply>;
@@ -30,7 +32,7 @@ export async function resolveTabId(search: string): Promise<number | null> {
 
 export function browserPopupApi(tabId: number): PopupApi {
   return {
-    preview: (mode) => request(send, 'ui→bg:preview', { tabId, mode }),
+    preview: (mode, kind) => request(send, 'ui→bg:preview', kind ? { tabId, mode, kind } : { tabId, mode }),
     imagePreview: async (url) => (await request(send, 'ui→bg:image-preview', { tabId, url })).dataUrl,
     save: (clip, imageUrls, onDuplicate, updateId) => request(send, 'ui→bg:save', { tabId, clip, imageUrls, onDuplicate, updateId }),
     openReader: async (clipId) => {

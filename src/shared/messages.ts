@@ -7,7 +7,7 @@
  * validator and to the kind of sender allowed to send it. Results cross every boundary as
  * `{ ok: true, value } | { ok: false, error }`; a handler that throws becomes `ok: false`.
  */
-import type { Clip, EngineName } from '../core/types';
+import type { Clip, EngineName, PageKind } from '../core/types';
 import { InvalidPayload, v, type Validator } from './validate';
 
 // ---------------------------------------------------------------------------------------
@@ -29,6 +29,16 @@ export const MAX_CLIP_HTML_CHARS = 8 * 1024 * 1024;
 export const MAX_PAGE_ELEMENTS = 60_000;
 /** Most images one clip may carry. */
 export const MAX_IMAGES_PER_CLIP = 200;
+/**
+ * Structured-page limits (issue 7). Rows and columns match the core's own caps
+ * (src/core/records/rules.ts MAX_ROWS, MAX_COLUMNS); cell and name lengths are generous for
+ * real tables (a product spec value, a search-result snippet) yet keep a 1,000-row table
+ * far below the message cap. The content script trims to these before sending.
+ */
+export const MAX_RECORD_ROWS = 1_000;
+export const MAX_RECORD_COLUMNS = 24;
+export const MAX_RECORD_NAME_CHARS = 200;
+export const MAX_RECORD_CELL_CHARS = 2_000;
 
 // ---------------------------------------------------------------------------------------
 // Shared shapes
@@ -39,22 +49,26 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export type ClipMode = 'article' | 'article-anyway' | 'selection' | 'fullpage';
 
 /**
- * The clip fields that cross contexts and are stored (StoredClip v1): the core's Clip
- * without its debug trace and without the optional structured-page extras (pageKind,
- * attributes, table), which the v1 schema does not hold.
+ * The clip fields that cross contexts and are stored: the core's Clip without its debug
+ * trace. The structured-page fields (issue 7) are optional: present only when the core
+ * ran its records stage and found something (StoredClip v2 holds them).
  */
 export const CLIP_DATA_FIELDS = [
   'title', 'byline', 'published', 'siteName', 'lang', 'dir', 'url', 'canonicalUrl', 'excerpt', 'leadImage',
   'html', 'text', 'wordCount', 'readingMinutes', 'engine',
 ] as const satisfies readonly (keyof Clip)[];
-export type ClipData = Pick<Clip, (typeof CLIP_DATA_FIELDS)[number]>;
+export const CLIP_RECORD_FIELDS = ['pageKind', 'attributes', 'table'] as const satisfies readonly (keyof Clip)[];
+export type ClipData = Pick<Clip, (typeof CLIP_DATA_FIELDS)[number] | (typeof CLIP_RECORD_FIELDS)[number]>;
 
-/** Exactly the ClipData fields of a clip (validators reject unknown fields). */
+/** Exactly the ClipData fields of a clip (validators reject unknown fields); absent optional fields stay absent. */
 export function toClipData(clip: ClipData): ClipData {
   const out: Record<string, unknown> = {};
   for (const key of CLIP_DATA_FIELDS) out[key] = clip[key];
+  for (const key of CLIP_RECORD_FIELDS) if (clip[key] !== undefined) out[key] = clip[key];
   return out as ClipData;
 }
+
+export const PAGE_KINDS = ['article', 'product', 'list', 'forum', 'documentation', 'other'] as const satisfies readonly PageKind[];
 
 /** Why a page cannot be clipped at all; each has its own message in the popup. */
 export type CannotClipCode =
@@ -111,7 +125,8 @@ export type FetchedImage =
 
 export interface Protocol {
   /** Popup → background: inject the content script into the tab and extract a preview. */
-  'ui→bg:preview': { request: { tabId: number; mode: ClipMode }; response: PreviewReply };
+  /** `kind`: the page kind the user chose in the popup, overriding the core's guess. */
+  'ui→bg:preview': { request: { tabId: number; mode: ClipMode; kind?: PageKind }; response: PreviewReply };
   /** Popup → background: fetch the images through the tab and store the clip. */
   'ui→bg:save': { request: SaveRequest; response: SaveReply };
   /** Popup → background: one image as a data: URL, for the preview (extension pages may not load remote images). */
@@ -123,7 +138,7 @@ export interface Protocol {
   /** Background → content script: is Sift's content script already in this page? (skips re-injecting 200 kB) */
   'bg→content:ping': { request: null; response: 'pong' };
   /** Background → content script: run the core on the live DOM. */
-  'bg→content:extract': { request: { mode: ClipMode }; response: ExtractReply };
+  'bg→content:extract': { request: { mode: ClipMode; kind?: PageKind }; response: ExtractReply };
   /** Background → content script: read one image the page shows. */
   'bg→content:fetch-image': { request: { url: string; maxBytes: number; timeoutMs: number }; response: FetchedImage };
   /** Background → content script: show the "Saved · Open in reader" toast in the page. */
@@ -161,6 +176,23 @@ const httpUrl = v.url({ max: 8_192 });
 /** Images may be http(s) or inline data: URLs (the content script reads both the same way). */
 const imageUrl = v.url({ max: MAX_IMAGE_BYTES * 2, schemes: ['http:', 'https:', 'data:', 'blob:'] });
 
+const pageKind = v.literal(...PAGE_KINDS);
+const recordName = v.string({ max: MAX_RECORD_NAME_CHARS });
+const recordCell = v.string({ max: MAX_RECORD_CELL_CHARS });
+const attributeRows = v.array(v.object({ attribute: recordName, value: recordCell }), { max: MAX_RECORD_ROWS });
+const tableShape = v.object({
+  columns: v.array(recordName, { max: MAX_RECORD_COLUMNS }),
+  rows: v.array(v.array(recordCell, { max: MAX_RECORD_COLUMNS }), { max: MAX_RECORD_ROWS }),
+});
+/** A record table whose every row has one cell per column (the core's RecordTable contract). */
+const recordTable: Validator<NonNullable<Clip['table']>> = (value, path) => {
+  const table = tableShape(value, path);
+  table.rows.forEach((row, i) => {
+    if (row.length !== table.columns.length) throw new InvalidPayload(`${path}.rows[${i}]`, `${table.columns.length} cells (one per column)`);
+  });
+  return table;
+};
+
 const clipData: Validator<ClipData> = v.object({
   title: v.string({ max: 2_000 }),
   byline: shortText,
@@ -177,10 +209,13 @@ const clipData: Validator<ClipData> = v.object({
   wordCount: v.integer({ min: 0 }),
   readingMinutes: v.number({ min: 0, max: 1_000_000 }),
   engine: v.literal(...engines),
+  pageKind: v.optional(pageKind),
+  attributes: v.optional(attributeRows),
+  table: v.optional(recordTable),
 });
 
 export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } = {
-  'ui→bg:preview': v.object({ tabId, mode }),
+  'ui→bg:preview': v.object({ tabId, mode, kind: v.optional(pageKind) }),
   'ui→bg:save': v.object({
     tabId,
     clip: clipData,
@@ -192,7 +227,7 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
   'ui→bg:open-reader': v.object({ clipId }),
   'content→bg:open-reader': v.object({ clipId }),
   'bg→content:ping': v.none(),
-  'bg→content:extract': v.object({ mode }),
+  'bg→content:extract': v.object({ mode, kind: v.optional(pageKind) }),
   'bg→content:fetch-image': v.object({
     url: imageUrl,
     maxBytes: v.integer({ min: 1, max: MAX_IMAGE_BYTES }),
