@@ -9,6 +9,10 @@ export const DB_NAME = 'sift';
  *
  * Schema history: every change adds a `.version(n)` with an upgrade, never edits an old one.
  * v1: clips, images (keyed to their clip), settings.
+ * v2: clips may carry optional pageKind, attributes and table (issue 7). None is indexed and
+ *     v1 clips simply lack them, so the upgrade changes no record; it exists so that a
+ *     browser holding a v1 database records the new shape's version (and a later version
+ *     that needs an index on them has a step to build on).
  */
 export class SiftDb extends Dexie {
   clips!: EntityTable<StoredClip, 'id'>;
@@ -22,6 +26,15 @@ export class SiftDb extends Dexie {
       images: 'id, clipId, [clipId+url]',
       settings: 'key',
     });
+    this.version(2)
+      .stores({
+        clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt, *terms',
+        images: 'id, clipId, [clipId+url]',
+        settings: 'key',
+      })
+      .upgrade(() => {
+        // Nothing to rewrite: the v2 fields are optional and absent on every v1 clip.
+      });
   }
 }
 

@@ -116,4 +116,22 @@ describe('saveClip', () => {
     if (out.kind !== 'saved') throw new Error('not saved');
     expect(await db.images.count()).toBe(1);
   });
+
+  it('stores the structured-page fields (issue 7), and an update with a plain article drops them', async () => {
+    const table = { columns: ['Name', 'Price'], rows: [['Aero 14', '$999'], ['Zen 13', '$1,299']] };
+    const attributes = [{ attribute: 'Brand', value: 'Acme' }];
+    const out = await saveClip(db, { clip: clip({ pageKind: 'list', table, attributes }), images: [], onDuplicate: 'ask', updateId: null });
+    if (out.kind !== 'saved') throw new Error('not saved');
+    expect(await db.clips.get(out.clipId)).toMatchObject({ pageKind: 'list', table, attributes });
+    const again = await saveClip(db, { clip: clip(), images: [], onDuplicate: 'update', updateId: out.clipId });
+    if (again.kind !== 'saved') throw new Error('not saved');
+    const stored = await db.clips.get(out.clipId);
+    expect(stored && ('table' in stored || 'attributes' in stored || 'pageKind' in stored)).toBe(false);
+  });
+
+  it('stores no structured-page fields for a clip without them', async () => {
+    const out = await saveClip(db, { clip: clip(), images: [], onDuplicate: 'ask', updateId: null });
+    if (out.kind !== 'saved') throw new Error('not saved');
+    expect(Object.keys((await db.clips.get(out.clipId)) ?? {})).not.toContain('table');
+  });
 });

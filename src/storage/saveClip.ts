@@ -44,7 +44,7 @@ export async function findExisting(db: SiftDb, url: string, canonicalUrl: string
 }
 
 function toRecord(clip: ClipData, id: string, now: number, previous: StoredClip | null): StoredClip {
-  return {
+  const record: StoredClip = {
     id,
     url: clip.url,
     canonicalUrl: clip.canonicalUrl,
@@ -68,6 +68,11 @@ function toRecord(clip: ClipData, id: string, now: number, previous: StoredClip 
     deletedAt: null,
     terms: termsFor(clip.title, clip.text),
   };
+  // Structured-page fields only when present (an update with a plain article drops them).
+  if (clip.pageKind !== undefined) record.pageKind = clip.pageKind;
+  if (clip.attributes !== undefined) record.attributes = clip.attributes;
+  if (clip.table !== undefined) record.table = clip.table;
+  return record;
 }
 
 function toImageRecords(clipId: string, images: ImageInput[], newId: () => string): StoredImage[] {

@@ -1,4 +1,4 @@
-import type { EngineName } from '../core/types';
+import type { AttributeRow, EngineName, PageKind, RecordTable } from '../core/types';
 
 /**
  * Records as stored in IndexedDB. A clip and its images are written in one transaction,
@@ -36,6 +36,16 @@ export interface StoredClip {
   deletedAt: number | null;
   /** Lower-cased unique words of title + text, for the full-text index. */
   terms: string[];
+  /**
+   * Structured pages (issue 7, schema v2): set only when the core's records stage ran and
+   * found them; clips saved under v1, and selection/full-page clips, have none. Plain text
+   * only; shown through text nodes, never as HTML.
+   */
+  pageKind?: PageKind;
+  /** Product pages: attribute → value rows. */
+  attributes?: AttributeRow[];
+  /** List pages: the records as a table, one cell per column in every row. */
+  table?: RecordTable;
 }
 
 export interface StoredImage {
