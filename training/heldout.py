@@ -3,11 +3,11 @@
 md5(hostname) % 2 == 1, see train.py), in the bench-data layout (truth.jsonl + pages/
 symlinks), so `npm run bench` can score the learned engines honestly:
 
-    /usr/bin/python3 training/heldout.py /tmp/wcxb-heldout [--every K]
+    /usr/bin/python3 training/heldout.py /tmp/wcxb-heldout [--every K [--offset J]]
     npm run bench -- --data /tmp/wcxb-heldout --engines sift,vsse,classifier,auto
 
---every K keeps every K-th held-out page in truth.jsonl order (a deterministic sample,
-for a quicker run on a shared machine).
+--every K keeps every K-th held-out page in truth.jsonl order, starting at the J-th
+(a deterministic sample, for a quicker run on a shared machine; offsets 0..K-1 cover all).
 """
 import json
 import os
@@ -20,6 +20,11 @@ import train  # noqa: E402
 def main():
     args = [a for a in sys.argv[1:]]
     every = 1
+    offset = 0
+    if '--offset' in args:
+        i = args.index('--offset')
+        offset = int(args[i + 1])
+        del args[i:i + 2]
     if '--every' in args:
         i = args.index('--every')
         every = int(args[i + 1])
@@ -37,7 +42,7 @@ def main():
             if train.bucket(train.host(row['url']), 2) != 1:
                 continue
             seen += 1
-            if (seen - 1) % every:
+            if (seen - 1 - offset) % every:
                 continue
             g.write(line if line.endswith('\n') else line + '\n')
             name = f"{row['id']}.html.gz"
