@@ -255,6 +255,7 @@ export async function liveIds(db: SiftDb, tag?: string | null): Promise<string[]
     return tagged.sort(byNewest).map((c) => c.id);
   }
   const trashed = new Set((await db.clips.where('deletedAt').above(0).primaryKeys()) as string[]);
-  const all = (await db.clips.orderBy('savedAt').reverse().primaryKeys()) as string[];
+  // Forward order + Array.reverse: a forward key range is one getAllKeys call.
+  const all = ((await db.clips.orderBy('savedAt').primaryKeys()) as string[]).reverse();
   return trashed.size ? all.filter((id) => !trashed.has(id)) : all;
 }
