@@ -139,3 +139,93 @@ describe('popup App', () => {
     expect(api.previews).toEqual(['article', 'fullpage', 'article-anyway']);
   });
 });
+
+describe('popup App: structured pages (issue 7)', () => {
+  // A hostile cell: it must arrive as text, never as an element.
+  const table = {
+    columns: ['Name', 'Price'],
+    rows: [['Aero 14 <img src=x onerror="alert(1)">', '$999'], ...Array.from({ length: 11 }, (_, i) => [`Model ${i}`, `$${100 + i}`])],
+  };
+  const listClip: ClipData = { ...clip, title: 'Laptops', pageKind: 'list', table, wordCount: 12 };
+  const productClip: ClipData = { ...clip, title: 'Aero 14', pageKind: 'product', attributes: [{ attribute: 'Brand', value: 'Acme' }, { attribute: 'Weight', value: '1.2 kg' }] };
+  const reply = (c: ClipData): PreviewReply => ({ kind: 'clip', clip: c, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] });
+
+  /** The fake answers a kind override with the clip the core would give for that kind. */
+  function kindApi(): ReturnType<typeof fakeApi> & { kinds: (string | undefined)[] } {
+    const api = fakeApi(reply(listClip));
+    const kinds: (string | undefined)[] = [];
+    api.preview = async (mode, kind) => {
+      api.previews.push(mode);
+      kinds.push(kind);
+      return reply(kind === 'product' ? productClip : kind === 'article' ? { ...clip, pageKind: 'article' } : listClip);
+    };
+    return Object.assign(api, { kinds });
+  }
+
+  it('shows the kind and the records as a real table of text cells, a few rows with the count of the rest', async () => {
+    const root = mount(kindApi());
+    await until(() => !!byTestId(root, 'table-preview'));
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('list');
+    const preview = byTestId(root, 'table-preview') as HTMLTableElement;
+    expect([...preview.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Name', 'Price']);
+    expect(preview.querySelectorAll('tbody tr')).toHaveLength(8);
+    expect(preview.querySelector('td')?.textContent).toBe('Aero 14 <img src=x onerror="alert(1)">');
+    expect(preview.querySelector('img')).toBeNull();
+    expect(byTestId(root, 'records')?.textContent).toContain('Clip as table (12 rows)');
+    expect(byTestId(root, 'records')?.textContent).toContain('and 4 rows more');
+  });
+
+  it('saves the table with the clip, and without it when "Clip as table" is off', async () => {
+    const api = kindApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'as-table'));
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    await until(() => api.saves.length === 1);
+    expect(api.saves[0]![0]).toMatchObject({ pageKind: 'list', table });
+
+    render(null, host);
+    host.remove();
+    const api2 = kindApi();
+    const root2 = mount(api2);
+    await until(() => !!byTestId(root2, 'as-table'));
+    // In table mode the table stands in for the opening paragraphs; off, they come back.
+    expect(root2.querySelector('.opening')).toBeNull();
+    (byTestId(root2, 'as-table') as HTMLInputElement).click();
+    await until(() => !byTestId(root2, 'table-preview'));
+    expect(root2.querySelector('.opening')?.textContent).toContain('The river had been rising.');
+    (byTestId(root2, 'save') as HTMLButtonElement).click();
+    await until(() => api2.saves.length === 1);
+    const saved = api2.saves[0]![0] as ClipData;
+    expect(saved.pageKind).toBe('list');
+    expect('table' in saved).toBe(false);
+  });
+
+  it('overriding the kind re-runs the preview with that kind; a product shows its attribute table', async () => {
+    const api = kindApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'page-kind'));
+    const select = byTestId(root, 'page-kind') as HTMLSelectElement;
+    select.value = 'product';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'Aero 14');
+    expect(api.kinds).toEqual([undefined, 'product']);
+    expect(api.previews).toEqual(['article', 'article-anyway']);
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('product');
+    const rows = [...(byTestId(root, 'table-preview') as HTMLTableElement).querySelectorAll<HTMLTableRowElement>('tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent));
+    expect(rows).toEqual([['Brand', 'Acme'], ['Weight', '1.2 kg']]);
+    expect(byTestId(root, 'records')?.textContent).toContain('Keep the attribute table');
+
+    const again = byTestId(root, 'page-kind') as HTMLSelectElement;
+    again.value = 'article';
+    again.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === clip.title);
+    expect(byTestId(root, 'table-preview')).toBeNull();
+    expect(byTestId(root, 'as-table')).toBeNull();
+  });
+
+  it('shows no kind select for a clip the records stage did not run on (selection, full page)', async () => {
+    const root = mount(fakeApi(reply(clip)));
+    await until(() => !!byTestId(root, 'title'));
+    expect(byTestId(root, 'records')).toBeNull();
+  });
+});

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { PageKind } from '../core/types';
 import type { ClipData, ClipMode, ExistingClip, OnDuplicate, PreviewReply, SaveReply } from '../shared/messages';
 import type { PopupApi } from './api';
 import { SiftMark } from './components/Icons';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
 import { Preview } from './components/Preview';
+import { Records, tableOf } from './components/Records';
 
 type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
 
@@ -11,7 +13,8 @@ type State =
   | { phase: 'loading' }
   | { phase: 'cannot'; message: string }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
-  | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean }
+  /** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
+  | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
   | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply }
   | { phase: 'error'; message: string };
 
@@ -22,6 +25,13 @@ export interface AppProps {
   initialPreview?: Promise<PreviewReply> | undefined;
   /** Called once the first answer (preview or message) is on screen; the e2e test reads the latency. */
   onFirstAnswer?: () => void;
+}
+
+/** The clip as it will be saved: without the structured data when the user turned "Clip as table" off. */
+function clipToSave(clip: ClipData, asTable: boolean): ClipData {
+  if (asTable) return clip;
+  const { table: _table, attributes: _attributes, ...plain } = clip;
+  return plain;
 }
 
 function isBlockedFailure(error: string): boolean {
@@ -35,16 +45,19 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   const [answered, setAnswered] = useState(false);
 
   const load = useCallback(
-    async (mode: ClipMode, pending?: Promise<PreviewReply>) => {
+    async (mode: ClipMode, pending?: Promise<PreviewReply>, kind?: PageKind) => {
       setState({ phase: 'loading' });
       setLeadImage(null);
       try {
-        const reply = await (pending ?? api.preview(mode));
+        const reply = await (pending ?? (kind ? api.preview(mode, kind) : api.preview(mode)));
         if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', message: reply.message });
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
           setTitle(reply.clip.title);
-          setState({ phase: 'preview', clip: reply.clip, imageUrls: reply.imageUrls, existing: reply.existing, saving: null, hasSelection: reply.hasSelection });
+          setState({
+            phase: 'preview', clip: reply.clip, imageUrls: reply.imageUrls, existing: reply.existing, saving: null, hasSelection: reply.hasSelection,
+            asTable: tableOf(reply.clip) !== null,
+          });
           // The thumbnail arrives after the text: the preview never waits on an image.
           if (reply.clip.leadImage) {
             api.imagePreview(reply.clip.leadImage).then(setLeadImage, () => setLeadImage(null));
@@ -71,7 +84,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   const save = useCallback(
     async (onDuplicate: OnDuplicate, updateId: string | null = null) => {
       if (state.phase !== 'preview' || state.saving) return;
-      const clip = { ...state.clip, title: title.trim() || state.clip.title };
+      const clip = clipToSave({ ...state.clip, title: title.trim() || state.clip.title }, state.asTable ?? false);
       setState({ ...state, saving: onDuplicate });
       void api.persistStorage();
       try {
@@ -140,7 +153,27 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     }
     case 'preview': {
       const saving = state.saving !== null;
-      body = <Preview clip={state.clip} title={title} onTitle={setTitle} leadImage={leadImage} onSubmit={() => void save(state.existing.length > 0 ? 'ask' : 'keep-both')} />;
+      const asTable = (state.asTable ?? false) && tableOf(state.clip) !== null;
+      body = (
+        <Preview
+          clip={state.clip}
+          title={title}
+          onTitle={setTitle}
+          leadImage={leadImage}
+          onSubmit={() => void save(state.existing.length > 0 ? 'ask' : 'keep-both')}
+          hideOpening={asTable}
+          records={
+            <Records
+              clip={state.clip}
+              asTable={asTable}
+              onAsTable={(on) => setState({ ...state, asTable: on })}
+              // The user's kind wins over the guess; "anyway" so a short list page is not turned away again.
+              onKind={(kind) => void load('article-anyway', undefined, kind)}
+              disabled={saving}
+            />
+          }
+        />
+      );
       footer =
         state.existing.length > 0 && !saving ? (
           <DuplicateChoice existing={state.existing} onUpdate={() => void save('update', state.existing[0]?.id ?? null)} onKeepBoth={() => void save('keep-both')} />

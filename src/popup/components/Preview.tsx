@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ClipData } from '../../shared/messages';
 
@@ -8,6 +9,10 @@ export interface PreviewProps {
   /** data: URL of the lead image once loaded; null while loading or when unavailable. */
   leadImage: string | null;
   onSubmit: () => void;
+  /** Shown right under the counts: the page kind and "Clip as table" (issue 7). */
+  records?: ComponentChildren;
+  /** In "Clip as table" mode the table is the taste of the clip, so the opening paragraphs give way. */
+  hideOpening?: boolean;
 }
 
 /** Blocks shown in the preview: the opening paragraphs, without media. */
@@ -37,7 +42,7 @@ export function formatDate(iso: string | null): string | null {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-export function Preview({ clip, title, onTitle, leadImage, onSubmit }: PreviewProps) {
+export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hideOpening = false }: PreviewProps) {
   const date = formatDate(clip.published);
   const meta = [clip.byline, clip.siteName ?? hostOf(clip.url), date].filter((x): x is string => !!x);
   return (
@@ -77,7 +82,8 @@ export function Preview({ clip, title, onTitle, leadImage, onSubmit }: PreviewPr
         <span>{clip.wordCount.toLocaleString()} words</span>
         <span>{Math.max(1, Math.round(clip.readingMinutes))} min read</span>
       </p>
-      <SanitizedHtml class="opening" html={clip.html} transform={openingParagraphs} lang={clip.lang ?? undefined} dir={clip.dir ?? undefined} />
+      {records}
+      {!hideOpening && <SanitizedHtml class="opening" html={clip.html} transform={openingParagraphs} lang={clip.lang ?? undefined} dir={clip.dir ?? undefined} />}
     </article>
   );
 }

@@ -1,0 +1,112 @@
+import type { PageKind, RecordTable } from '../../core/types';
+import { PAGE_KINDS, type ClipData } from '../../shared/messages';
+
+/**
+ * Structured pages in the popup (issue 7): the page kind the core guessed, a select to
+ * override it (the preview re-runs with that kind), and for list and product pages the
+ * "Clip as table" preview. Every cell is a text node made by Preact: page text never
+ * becomes markup here.
+ */
+
+export const KIND_LABELS: Record<PageKind, string> = {
+  article: 'Article',
+  product: 'Product',
+  list: 'List / search results',
+  forum: 'Forum thread',
+  documentation: 'Documentation',
+  other: 'Other',
+};
+
+/** The popup is small: a taste of the table; the clip keeps every row. */
+const PREVIEW_ROWS = 8;
+
+/** The table a clip would be saved with: a list's records, or a product's attributes as two columns. */
+export function tableOf(clip: ClipData): RecordTable | null {
+  if (clip.pageKind === 'list' && clip.table && clip.table.rows.length > 0) return clip.table;
+  if (clip.pageKind === 'product' && clip.attributes && clip.attributes.length > 0) {
+    return { columns: ['Attribute', 'Value'], rows: clip.attributes.map((r) => [r.attribute, r.value]) };
+  }
+  return null;
+}
+
+export interface RecordsProps {
+  clip: ClipData;
+  /** Whether the table goes into the saved clip. */
+  asTable: boolean;
+  onAsTable: (on: boolean) => void;
+  onKind: (kind: PageKind) => void;
+  disabled: boolean;
+}
+
+export function Records({ clip, asTable, onAsTable, onKind, disabled }: RecordsProps) {
+  if (!clip.pageKind) return null;
+  const table = tableOf(clip);
+  return (
+    <section class="records" data-testid="records">
+      <label class="kind">
+        <span>Page kind</span>
+        <select
+          data-testid="page-kind"
+          value={clip.pageKind}
+          disabled={disabled}
+          onChange={(e) => onKind((e.currentTarget as HTMLSelectElement).value as PageKind)}
+        >
+          {PAGE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {table ? (
+        <>
+          <label class="as-table">
+            <input type="checkbox" data-testid="as-table" checked={asTable} disabled={disabled} onChange={(e) => onAsTable((e.currentTarget as HTMLInputElement).checked)} />
+            <span>{clip.pageKind === 'list' ? `Clip as table (${rowCount(table.rows.length)})` : `Keep the attribute table (${rowCount(table.rows.length)})`}</span>
+          </label>
+          {asTable && <TablePreview table={table} />}
+        </>
+      ) : (
+        (clip.pageKind === 'list' || clip.pageKind === 'product') && (
+          <p class="muted small" data-testid="no-table">
+            {clip.pageKind === 'list' ? 'No repeated records found on this page.' : 'No attribute table found on this page.'}
+          </p>
+        )
+      )}
+    </section>
+  );
+}
+
+function rowCount(n: number): string {
+  return `${n.toLocaleString()} row${n === 1 ? '' : 's'}`;
+}
+
+export function TablePreview({ table }: { table: RecordTable }) {
+  const shown = table.rows.slice(0, PREVIEW_ROWS);
+  const more = table.rows.length - shown.length;
+  return (
+    <div class="table-preview">
+      <table data-testid="table-preview">
+        <thead>
+          <tr>
+            {table.columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row, r) => (
+            <tr key={r}>
+              {table.columns.map((_, i) => (
+                <td key={i}>{row[i] ?? ''}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more > 0 && <p class="muted small">and {rowCount(more)} more</p>}
+    </div>
+  );
+}
