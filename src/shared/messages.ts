@@ -193,6 +193,12 @@ const recordTable: Validator<NonNullable<Clip['table']>> = (value, path) => {
   return table;
 };
 
+/**
+ * The structured-page field checks, for other readers of untrusted clips (the backup
+ * importer): the same limits wherever a clip enters Sift.
+ */
+export const clipRecordValidators = { pageKind, attributes: attributeRows, table: recordTable } as const;
+
 const clipData: Validator<ClipData> = v.object({
   title: v.string({ max: 2_000 }),
   byline: shortText,
