@@ -16,7 +16,30 @@ const PRESCAN_BYTES = 1024;
 /** How far we look for a late `<meta charset>`: the head of any real page ends well before. */
 const LATE_META_BYTES = 64 * 1024;
 
-const META_CHARSET = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([^\s"'/>;]+)/i;
+/** A `<meta>` tag and its attributes (quoted or bare values). */
+const META_TAG = /<meta\b([^>]*)>/gi;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+const CHARSET_IN_CONTENT = /charset\s*=\s*["']?\s*([^\s"';]+)/i;
+
+/**
+ * The label a `<meta>` declares the way the HTML prescan reads it: a `charset` attribute, or
+ * `http-equiv="content-type"` with `charset=` in `content`. Not `name="content-type"`, which
+ * browsers ignore (wcxb-dev 0549, 0552, 0553 use it and must fall through to UTF-8).
+ */
+function declaredLabel(attributes: string): string | null {
+  const attrs = new Map<string, string>();
+  for (const m of attributes.matchAll(ATTRIBUTE)) {
+    const name = m[1]!.toLowerCase();
+    if (!attrs.has(name)) attrs.set(name, m[2] ?? m[3] ?? m[4] ?? '');
+  }
+  const charset = attrs.get('charset');
+  if (charset !== undefined && charset.trim() !== '') return charset.trim();
+  if (attrs.get('http-equiv')?.trim().toLowerCase() === 'content-type') {
+    const m = CHARSET_IN_CONTENT.exec(attrs.get('content') ?? '');
+    if (m) return m[1]!;
+  }
+  return null;
+}
 
 function hasBom(bytes: Uint8Array): boolean {
   return (
@@ -41,8 +64,11 @@ function metaLabel(bytes: Uint8Array, limit: number): string | null {
   let head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, limit)).toString('latin1');
   const body = head.search(/<body[\s>]/i);
   if (body >= 0) head = head.slice(0, body);
-  const m = META_CHARSET.exec(head);
-  return m && encodingName(m[1]!) ? m[1]! : null;
+  for (const m of head.matchAll(META_TAG)) {
+    const label = declaredLabel(m[1]!);
+    if (label) return encodingName(label) ? label : null;
+  }
+  return null;
 }
 
 export interface CharsetDecision {
