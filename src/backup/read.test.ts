@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBackup } from './read';
-import { backupFiles, hostileBackups, validLibrary, zipFiles } from './fixtures';
+import { backupFiles, fixtureClip, hostileBackups, validLibrary, zipFiles } from './fixtures';
 import { sha256Hex } from './bytes';
 
 const blob = (b: Uint8Array) => new Blob([b as Uint8Array<ArrayBuffer>]);
@@ -25,4 +25,13 @@ describe('readBackup', () => {
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 30_000);
+
+  it('keeps schema v2 record fields and refuses invalid ones', async () => {
+    const table = { columns: ['Name', 'Price'], rows: [['Lamp', '€20'], ['Desk', '€90']] };
+    const good = await fixtureClip('list-1', 'Shop', '<p>x</p>', [], { pageKind: 'list', table, attributes: [{ attribute: 'Colour', value: 'red' }] });
+    const parsed = await readBackup(blob(zipFiles(backupFiles([good]))));
+    expect(parsed.clips[0]).toMatchObject({ pageKind: 'list', table, attributes: [{ attribute: 'Colour', value: 'red' }] });
+    const bad = await fixtureClip('list-2', 'Shop', '<p>x</p>', [], { pageKind: 'nonsense' as never });
+    await expect(readBackup(blob(zipFiles(backupFiles([bad]))))).rejects.toThrow(/pageKind/);
+  });
 });

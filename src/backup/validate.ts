@@ -1,4 +1,5 @@
 import type { EngineName } from '../core/types';
+import { clipRecordValidators } from '../shared/messages';
 import {
   BACKUP_FORMAT, BACKUP_VERSION, BackupError, ID_PATTERN,
   type BackupClip, type BackupEntry, type BackupImage, type BackupManifest,
@@ -114,7 +115,26 @@ export function validateClip(raw: unknown, where: string): BackupClip {
     engine: f.oneOf('engine', ENGINES),
     leadImage: f.strOrNull('leadImage', 8192),
     deletedAt: f.numOrNull('deletedAt'),
+    ...recordFields(raw, where),
   };
+}
+
+/**
+ * Schema v2's optional record fields (list/product pages), checked with the same validators
+ * and limits the save message uses, so a backup cannot smuggle in what a save could not.
+ */
+function recordFields(raw: Obj, where: string): Partial<Pick<BackupClip, 'pageKind' | 'attributes' | 'table'>> {
+  const out: Partial<Pick<BackupClip, 'pageKind' | 'attributes' | 'table'>> = {};
+  for (const key of ['pageKind', 'attributes', 'table'] as const) {
+    if (raw[key] === undefined) continue;
+    try {
+      // The validators rebuild the value; the input object is never stored as-is.
+      (out as Record<string, unknown>)[key] = clipRecordValidators[key](raw[key], key);
+    } catch (err) {
+      throw new BackupError(`${where}: field "${key}" is invalid (${err instanceof Error ? err.message : String(err)}).`);
+    }
+  }
+  return out;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
