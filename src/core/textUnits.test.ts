@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countChars } from './stats';
 import { codeLengthOfText, countTextUnits } from './textUnits';
 
 describe('text distance units (SPEC §2, paper 000 Definition 2)', () => {
@@ -25,5 +26,14 @@ describe('text distance units (SPEC §2, paper 000 Definition 2)', () => {
   it('code length collapses whitespace runs', () => {
     expect(codeLengthOfText('a  b\n\n c')).toBe(5);
     expect(codeLengthOfText('abc')).toBe(3);
+  });
+  // The counters are allocation-free loops (big-page GC); they must equal the regex
+  // definitions they replaced on every kind of whitespace, including the non-ASCII ones.
+  const tricky = ['', ' ', 'a', ' a ', 'a  b\n\n c', '\t\tx\r\n', 'x\u00a0y\u2003z', '\u200b\ufeffw\u3000', 'a\u0085b\u2028\u2029', '\f \v\u1680\u202f\u205f', '北京 欢迎\n你', 'emoji 😀 ok  ', ' \n \t '];
+  it('code length equals the collapse-and-measure definition', () => {
+    for (const s of tricky) expect(codeLengthOfText(s), JSON.stringify(s)).toBe(s.replace(/[ \t\n\r\f]{2,}|[\t\n\r\f]/g, ' ').length);
+  });
+  it('character count equals the strip-whitespace definition', () => {
+    for (const s of tricky) expect(countChars(s), JSON.stringify(s)).toBe(s.replace(/[\s\u200b\ufeff]+/g, '').length);
   });
 });

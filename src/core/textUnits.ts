@@ -37,14 +37,27 @@ export function countTextUnits(text: string, cap = Infinity): number {
   const re = HAS_DIGIT.test(text) ? UNIT : UNIT_NO_DIGITS;
   re.lastIndex = 0;
   let n = 0;
-  while (n < cap && re.exec(text) !== null) n++;
+  // test(), not exec(): same matching and lastIndex steps, without a result array per unit
+  // (exec allocated one array per word, the largest source of garbage on big pages).
+  while (n < cap && re.test(text)) n++;
   return n;
 }
 const HAS_DIGIT = /\d/;
 
-/** Code-distance length of a text run: whitespace collapsed, as a reader's markup would be. */
-const SPACE_RUNS = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
+/**
+ * Code-distance length of a text run: whitespace collapsed, as a reader's markup would be —
+ * the length of `text.replace(/[ \t\n\r\f]{2,}|[\t\n\r\f]/g, ' ')`, i.e. every maximal run of
+ * [ \t\n\r\f] counts as one character. Counted, not built: the replace allocated a string
+ * per text node just to read its length (garbage that big pages pay for in GC, see countChars).
+ */
 export function codeLengthOfText(text: string): number {
-  SPACE_RUNS.lastIndex = 0;
-  return SPACE_RUNS.test(text) ? text.replace(SPACE_RUNS, ' ').length : text.length;
+  let n = 0;
+  let inRun = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+    if (!space || !inRun) n++;
+    inRun = space;
+  }
+  return n;
 }
