@@ -71,7 +71,19 @@ function collapseSpaces(s: string): string {
 /** `!NON_SPACE.test(t)` is `!t.trim()` (trim strips exactly `\s`) without allocating the trimmed copy. */
 const NON_SPACE = /\S/;
 
-type Frame = { el: Element; tag: string; htmlStart: number; content: number; emitted: boolean; implicitP: boolean; pre: boolean };
+/** `<tag>` and `</tag>` in lower case, built once per tag name rather than once per element. */
+const OPEN_TAGS = new Map<string, string>();
+const CLOSE_TAGS = new Map<string, string>();
+function openTag(tag: string): string {
+  let t = OPEN_TAGS.get(tag);
+  if (t === undefined) { t = `<${tag.toLowerCase()}>`; OPEN_TAGS.set(tag, t); }
+  return t;
+}
+function closeTag(tag: string): string {
+  let t = CLOSE_TAGS.get(tag);
+  if (t === undefined) { t = `</${tag.toLowerCase()}>`; CLOSE_TAGS.set(tag, t); }
+  return t;
+}
 
 export function serialize(input: SerializeInput): Serialized {
   const { root, kept, removed, stats, layout, baseUrl, minImageWidth } = input;
@@ -123,25 +135,33 @@ export function serialize(input: SerializeInput): Serialized {
   // "close the innermost open element") with the flag "inside a kept subtree".
   const nodes: (Node | null)[] = [root];
   const insides: boolean[] = [kept.has(root)];
-  const frames: Frame[] = [];
+  // Open elements as parallel stacks (tag, html length at open, content counter at open,
+  // emitted), not one object per element: fewer allocations on big pages (GC, see collapseSpaces).
+  const frameTags: string[] = [];
+  const frameStarts: number[] = [];
+  const frameContents: number[] = [];
+  const frameEmitted: boolean[] = [];
   while (nodes.length) {
     const node = nodes.pop()!;
     const parentInside = insides.pop()!;
     if (node === null) {
       // Closing an element.
-      const f = frames.pop()!;
-      if (f.emitted) {
-        if (BLOCK_TAGS.has(f.tag) && !isFlowTag(f.tag)) closeImplicit();
-        if (f.content === content && !VOID_TAGS.has(f.tag)) {
-          html.length = f.htmlStart; // empty element: roll back its open tag
+      const fTag = frameTags.pop()!;
+      const fStart = frameStarts.pop()!;
+      const fContent = frameContents.pop()!;
+      const fEmitted = frameEmitted.pop()!;
+      if (fEmitted) {
+        if (BLOCK_TAGS.has(fTag) && !isFlowTag(fTag)) closeImplicit();
+        if (fContent === content && !VOID_TAGS.has(fTag)) {
+          html.length = fStart; // empty element: roll back its open tag
         } else {
-          html.push(`</${f.tag.toLowerCase()}>`);
+          html.push(closeTag(fTag));
         }
-        if (isFlowTag(f.tag)) flowDepth--;
+        if (isFlowTag(fTag)) flowDepth--;
       }
-      if (f.tag === 'PRE') preDepth--;
-      if (BLOCK_TAGS.has(f.tag)) { if (!f.emitted) closeImplicit(); flushLine(); }
-      else if (f.tag === 'TD' || f.tag === 'TH') line += ' ';
+      if (fTag === 'PRE') preDepth--;
+      if (BLOCK_TAGS.has(fTag)) { if (!fEmitted) closeImplicit(); flushLine(); }
+      else if (fTag === 'TD' || fTag === 'TH') line += ' ';
       continue;
     }
     if (removed.has(node)) continue;
@@ -211,15 +231,15 @@ export function serialize(input: SerializeInput): Serialized {
         if (isFlowTag(tag) || (block && !isInlineTag(tag))) closeImplicit();
         else ensureFlow();
         const start = html.length;
-        html.push(`<${tag.toLowerCase()}${attrs}>`);
+        html.push(attrs === '' ? openTag(tag) : `<${tag.toLowerCase()}${attrs}>`);
         emitted = true;
         if (isFlowTag(tag)) flowDepth++;
-        frames.push({ el, tag, htmlStart: start, content, emitted, implicitP: false, pre: tag === 'PRE' });
+        frameTags.push(tag); frameStarts.push(start); frameContents.push(content); frameEmitted.push(true);
       }
     } else if (block || UNWRAP_BLOCK_TAGS.has(tag)) {
       closeImplicit();
     }
-    if (!emitted) frames.push({ el, tag, htmlStart: htmlStart0, content, emitted: false, implicitP: false, pre: tag === 'PRE' });
+    if (!emitted) { frameTags.push(tag); frameStarts.push(htmlStart0); frameContents.push(content); frameEmitted.push(false); }
     nodes.push(null);
     insides.push(false);
     for (let c = el.lastChild; c; c = c.previousSibling) { nodes.push(c); insides.push(inside); }
