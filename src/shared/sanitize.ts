@@ -46,7 +46,10 @@ function installHooks(): void {
 /** Sanitizes clip HTML into a fragment owned by `doc`, ready for `replaceChildren`. */
 export function sanitizeToFragment(html: string, doc: Document = document): DocumentFragment {
   installHooks();
-  const fragment = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  // DOMPurify answers null when the payload parses to no <body> at all (e.g. a lone
+  // <frameset>): that is "nothing safe to show", not the text "null".
+  const fragment: DocumentFragment | null = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  if (!fragment) return doc.createDocumentFragment();
   return doc === document ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
 }
 
@@ -56,5 +59,5 @@ export function sanitizeToFragment(html: string, doc: Document = document): Docu
  */
 export function sanitizeToString(html: string): string {
   installHooks();
-  return DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: false }) as string;
+  return (DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: false }) as string | null) ?? '';
 }

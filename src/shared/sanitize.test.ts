@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { sanitizeToFragment, sanitizeToString } from './sanitize';
+
+function html(fragment: DocumentFragment): string {
+  const div = document.createElement('div');
+  div.append(fragment);
+  return div.innerHTML;
+}
+
+describe('sanitize', () => {
+  it('strips script, handlers and javascript: URLs, keeps content', () => {
+    const out = html(sanitizeToFragment('<p onclick="x()">Hi <a href="javascript:alert(1)">l</a><script>alert(1)</script><img src="https://e.x/a.png" onerror="x()"></p>'));
+    expect(out).toContain('Hi');
+    expect(out).not.toMatch(/onclick|onerror|script|javascript:/i);
+    expect(out).toContain('src="https://e.x/a.png"');
+  });
+
+  it('gives an empty fragment, not "null", when nothing parses to a body', () => {
+    const fragment = sanitizeToFragment('<frameset onload=alert(1)><frame src="javascript:alert(2)"></frameset>');
+    expect(fragment.textContent).toBe('');
+    expect(sanitizeToString('<frameset onload=alert(1)></frameset>')).not.toContain('null');
+  });
+
+  it('opens links without an opener', () => {
+    const out = html(sanitizeToFragment('<a href="https://e.x/">x</a>'));
+    expect(out).toContain('rel="noopener noreferrer"');
+  });
+});
