@@ -1,4 +1,5 @@
 import { test, expect, navigation, type TestServer } from './fixtures';
+import { READER, exportThroughUi, openLibrary } from './library-helpers';
 
 /**
  * Structured pages (issue 7) on the BUILT extension: a shop's search-results grid is
@@ -86,4 +87,34 @@ test('a product grid previews as a list table and is saved with its table', asyn
     expect(row, name).toBeDefined();
     expect(row!.some((cell) => cell.includes(price)), `${name} → ${price}`).toBe(true);
   }
+});
+
+test('the saved table shows in the reader as text cells and exports as CSV from the library', async ({ context, server, extensionId, openPopup, readDb }) => {
+  server.setPage('/laptops.html', productGridHtml(server));
+  const page = await context.newPage();
+  await page.goto(server.url('/laptops.html'));
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('table-preview')).toBeVisible({ timeout: 15_000 });
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  const [clip] = (await readDb()).clips;
+
+  const reader = await context.newPage();
+  await reader.goto(`chrome-extension://${extensionId}/${READER}?id=${encodeURIComponent(String(clip!.id))}`);
+  const table = reader.getByTestId('clip-table');
+  await expect(table.locator('tbody tr')).toHaveCount(PRODUCTS.length);
+  await expect(table.locator('thead th').first()).toBeVisible();
+  await expect(table).toContainText('Vector 15 Gaming Laptop, RTX 4060');
+  await expect(table).toContainText('$2,149.00');
+  expect(await table.locator('img, a, script').count()).toBe(0);
+
+  const library = await openLibrary(context, extensionId);
+  const { name, bytes } = await exportThroughUi(library, 'csv');
+  expect(name).toMatch(/\.csv$/);
+  const csv = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(PRODUCTS.length + 1);
+  // A price with a comma is quoted, as RFC 4180 asks.
+  expect(csv).toContain('"$1,299.00"');
+  expect(csv).toContain('Aero 14 Ultrabook');
 });

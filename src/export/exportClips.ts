@@ -8,6 +8,7 @@ import { standaloneHtml } from './html';
 import { clipToMarkdown } from './markdown';
 import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
 import { makeOffline } from './offline';
+import { exportTablesCsv } from './tables';
 import { ZipStream } from './zipStream';
 
 /**
@@ -15,13 +16,14 @@ import { ZipStream } from './zipStream';
  * turndown and XMLSerializer). Clips are read in batches and written entry by entry into a
  * streamed ZIP, so memory holds one batch, not the library.
  */
-export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'backup-zip' | 'backup-json';
+export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'csv' | 'backup-zip' | 'backup-json';
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
   'markdown': 'Markdown (.md)',
   'markdown-zip': 'Markdown + images (ZIP)',
   'html': 'Self-contained HTML',
   'epub': 'EPUB e-book',
+  'csv': 'Tables as CSV (list and product clips)',
   'backup-zip': 'Full backup (ZIP)',
   'backup-json': 'Full backup (JSON)',
 };
@@ -56,6 +58,7 @@ export async function exportClips(db: SiftDb, format: ExportFormat, ids: string[
   if (format === 'backup-zip') return { blob: await writeBackupZip(db, onProgress), filename: `sift-backup-${stamp}.zip` };
   if (format === 'backup-json') return { blob: await writeBackupJson(db, onProgress), filename: `sift-backup-${stamp}.json` };
   if (ids.length === 0) throw new Error('Select at least one clip to export.');
+  if (format === 'csv') return exportTablesCsv(db, ids, onProgress);
 
   if (ids.length === 1 && (format === 'markdown' || format === 'html')) {
     const [batch] = await collect(clipBatches(db, ids));

@@ -30,7 +30,7 @@ function throttledProgress(set: (p: ProgressState) => void): (done: number, tota
   };
 }
 const UNDO_MS = 10_000;
-const SELECTION_FORMATS: ExportFormat[] = ['markdown-zip', 'markdown', 'html', 'epub'];
+const SELECTION_FORMATS: ExportFormat[] = ['markdown-zip', 'markdown', 'html', 'epub', 'csv'];
 const LIBRARY_FORMATS: ExportFormat[] = ['backup-zip', 'backup-json'];
 
 export function LibraryApp({ api }: { api: LibraryApi }) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
+import { ClipTable } from './components/ClipTable';
 import type { StoredClip, StoredImage } from '../../storage/schema';
 import { makeOffline } from '../../export/offline';
 import { safeHttpUrl } from '../../export/html';
@@ -161,6 +162,7 @@ function Article({ clip, transform, original }: { clip: StoredClip; transform: (
         </p>
         {original && <p class="source print-only">{original}</p>}
       </header>
+      <ClipTable clip={clip} />
       <SanitizedHtml html={clip.html} transform={transform} class="content" lang={lang} dir={dir} />
       <footer class="article-foot">
         Saved {formatDate(clip.savedAt)}
