@@ -41,10 +41,17 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
   const [help, setHelp] = useState(false);
   const [nav, setNav] = useState<{ newer: string | null; older: string | null }>({ newer: null, older: null });
   const prefsLoaded = useRef(false);
+  // The latest preferences, updated synchronously: two quick keypresses can both land
+  // before Preact re-renders and re-binds the key handler, and the second must build on
+  // the first (pressing t then - kept the old theme before this).
+  const latestPrefs = useRef<ReaderPrefs>(DEFAULT_PREFS);
+  // Likewise the neighbours: the pager can show (and n/p be pressed) before the handler re-binds.
+  const latestNav = useRef<{ newer: string | null; older: string | null }>({ newer: null, older: null });
 
   useEffect(() => {
     void api.getPrefs().then((p) => {
       prefsLoaded.current = true;
+      latestPrefs.current = p;
       setPrefs(p);
       applyPrefs(p);
     });
@@ -60,13 +67,17 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
         if (!r) return setState({ kind: 'missing', id });
         setState({ kind: 'ready', clip: r.clip, images: r.images });
         document.title = `${r.clip.title} · Sift`;
-        void api.neighbours(r.clip).then(setNav);
+        void api.neighbours(r.clip).then((n) => {
+          latestNav.current = n;
+          setNav(n);
+        });
       },
       (err: unknown) => setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
     );
   }, [api, id]);
 
   const changePrefs = useCallback((p: ReaderPrefs) => {
+    latestPrefs.current = p;
     setPrefs(p);
     applyPrefs(p);
     void api.setPrefs(p);
@@ -93,13 +104,14 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
+      const prefs = latestPrefs.current;
       const step = Math.round(window.innerHeight * 0.1);
       const go = (clipId: string | null) => { if (clipId) location.search = `?id=${encodeURIComponent(clipId)}`; };
       switch (e.key) {
         case 'j': window.scrollBy({ top: step }); break;
         case 'k': window.scrollBy({ top: -step }); break;
-        case 'n': go(nav.older); break;
-        case 'p': go(nav.newer); break;
+        case 'n': go(latestNav.current.older); break;
+        case 'p': go(latestNav.current.newer); break;
         case '+': case '=': changePrefs({ ...prefs, size: Math.min(SIZE.max, prefs.size + 1) }); break;
         case '-': changePrefs({ ...prefs, size: Math.max(SIZE.min, prefs.size - 1) }); break;
         case ']': changePrefs({ ...prefs, width: Math.min(WIDTH.max, prefs.width + WIDTH.step) }); break;
