@@ -1,3 +1,4 @@
+import { countWords, extractMetadata, readingMinutes, type PageMetadata } from '../core/index';
 import type { ClipData } from '../shared/messages';
 
 /**
@@ -20,26 +21,6 @@ const KEEP_ATTRS = new Set(['href', 'src', 'alt', 'title', 'width', 'height', 'c
 /** Container tags that carry no meaning of their own are unwrapped to keep the HTML small. */
 const UNWRAP_TAGS = new Set(['DIV', 'SPAN', 'SECTION', 'MAIN', 'ARTICLE', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'FONT', 'CENTER']);
 
-export interface PageMeta {
-  title: string;
-  byline: string | null;
-  published: string | null;
-  siteName: string | null;
-  lang: string | null;
-  dir: 'ltr' | 'rtl' | null;
-  canonicalUrl: string | null;
-  excerpt: string | null;
-  leadImage: string | null;
-}
-
-function metaContent(doc: Document, selectors: string[]): string | null {
-  for (const sel of selectors) {
-    const value = doc.querySelector(sel)?.getAttribute('content')?.trim();
-    if (value) return value;
-  }
-  return null;
-}
-
 function absoluteHttp(raw: string | null | undefined, base: string): string | null {
   if (!raw) return null;
   try {
@@ -48,23 +29,6 @@ function absoluteHttp(raw: string | null | undefined, base: string): string | nu
   } catch {
     return null;
   }
-}
-
-/** Metadata from the page head, for clips the core did not produce. */
-export function readPageMeta(doc: Document): PageMeta {
-  const base = doc.baseURI;
-  const dirAttr = doc.documentElement.getAttribute('dir')?.toLowerCase();
-  return {
-    title: metaContent(doc, ['meta[property="og:title"]', 'meta[name="twitter:title"]']) ?? (doc.title.trim() || new URL(doc.URL).hostname),
-    byline: metaContent(doc, ['meta[name="author"]', 'meta[property="article:author"]']),
-    published: metaContent(doc, ['meta[property="article:published_time"]', 'meta[name="date"]', 'meta[itemprop="datePublished"]']),
-    siteName: metaContent(doc, ['meta[property="og:site_name"]', 'meta[name="application-name"]']),
-    lang: doc.documentElement.lang || null,
-    dir: dirAttr === 'rtl' || dirAttr === 'ltr' ? dirAttr : null,
-    canonicalUrl: absoluteHttp(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), base),
-    excerpt: metaContent(doc, ['meta[property="og:description"]', 'meta[name="description"]']),
-    leadImage: absoluteHttp(metaContent(doc, ['meta[property="og:image"]', 'meta[name="twitter:image"]']), base),
-  };
 }
 
 function isHidden(el: Element): boolean {
@@ -113,14 +77,9 @@ function copyElement(el: Element, out: Node, doc: Document, live: boolean): void
   out.appendChild(copy);
 }
 
-const WORDS_PER_MINUTE = 230;
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => w.length > 0).length;
-}
-
-function toClip(container: HTMLElement, text: string, meta: PageMeta, url: string, engine: 'fullpage' | 'selection'): ClipData {
-  const wordCount = countWords(text);
+function toClip(container: HTMLElement, text: string, meta: PageMetadata, url: string, engine: 'fullpage' | 'selection'): ClipData {
+  // The core's counting, so a full-page or selection clip of a CJK page counts like an article.
+  const { words, cjk } = countWords(text);
   const firstImage = container.querySelector('img')?.getAttribute('src') ?? null;
   return {
     ...meta,
@@ -129,8 +88,8 @@ function toClip(container: HTMLElement, text: string, meta: PageMeta, url: strin
     excerpt: meta.excerpt ?? (text.slice(0, 300).trim() || null),
     html: container.innerHTML,
     text,
-    wordCount,
-    readingMinutes: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
+    wordCount: words + cjk,
+    readingMinutes: readingMinutes(words, cjk),
     engine,
   };
 }
@@ -140,7 +99,7 @@ export function clipFullPage(doc: Document): ClipData {
   const container = doc.createElement('div');
   if (doc.body) copyInto(doc.body, container, doc, true);
   const text = (doc.body?.innerText ?? '').trim();
-  return toClip(container, text, readPageMeta(doc), doc.URL, 'fullpage');
+  return toClip(container, text, extractMetadata(doc, doc.baseURI), doc.URL, 'fullpage');
 }
 
 /** The current selection as a clip, or null when nothing is selected. */
@@ -153,7 +112,7 @@ export function clipSelection(doc: Document): ClipData | null {
   }
   const text = selection.toString().trim();
   if (!text && !container.querySelector('img')) return null;
-  return toClip(container, text, readPageMeta(doc), doc.URL, 'selection');
+  return toClip(container, text, extractMetadata(doc, doc.baseURI), doc.URL, 'selection');
 }
 
 export function hasSelection(doc: Document): boolean {

@@ -5,6 +5,8 @@
 export { extract, extractResult } from './extract';
 export { defaultOptions, resolveOptions } from './options';
 export { liveLayoutProbe } from './layout';
+export { extractMetadata, type PageMetadata } from './metadata';
+export { countWords, readingMinutes } from './serialize';
 export { engines, getEngine } from './engines';
 export type { Engine, EngineContext, ContentSelection } from './engines/engine';
 export type * from './types';
