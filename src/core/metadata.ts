@@ -1,4 +1,5 @@
 import { TITLE_SEPARATORS } from './rules';
+import type { Clip } from './types';
 
 /**
  * Metadata (issue 2 step 4): title without the site suffix, byline, published date, site
@@ -7,17 +8,7 @@ import { TITLE_SEPARATORS } from './rules';
  * microdata, then the DOM (`<time>`, rel=author, byline-like classes, <h1>, <title>).
  * Reads only; never touches the page.
  */
-export interface PageMetadata {
-  title: string;
-  byline: string | null;
-  published: string | null;
-  siteName: string | null;
-  lang: string | null;
-  dir: 'ltr' | 'rtl' | null;
-  canonicalUrl: string | null;
-  excerpt: string | null;
-  leadImage: string | null;
-}
+export type PageMetadata = Pick<Clip, 'title' | 'byline' | 'published' | 'siteName' | 'lang' | 'dir' | 'canonicalUrl' | 'excerpt' | 'leadImage'>;
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };

@@ -10,16 +10,7 @@ import type { ClipData, ExistingClip, OnDuplicate } from '../shared/messages';
  */
 
 /** One image of the clip, already fetched (or failed) before the transaction starts. */
-export interface ImageInput {
-  url: string;
-  blob: Blob | null;
-  mime: string | null;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  /** Why it failed; null when `blob` holds the bytes. */
-  error: string | null;
-}
+export type ImageInput = Pick<StoredImage, 'url' | 'blob' | 'mime' | 'bytes' | 'width' | 'height' | 'error'>;
 
 export interface SaveInput {
   clip: ClipData;
