@@ -19,7 +19,9 @@ import { REPO_ROOT } from './paths';
 
 const USAGE = `usage: npm run bench -- --data <dir> [--data <dir>…] [options]
   --data <dir>          dataset folder (pages/<id>.html.gz + truth.jsonl); repeat for several
-  --limit <n>           first n pages of each dataset (truth.jsonl order)
+  --limit <n>           first n pages of each dataset (truth.jsonl order, after --type/--every)
+  --type <a,b>          only pages of these types (e.g. article,forum)
+  --every <n>           every n-th page of each dataset (a spread-out sample)
   --engines <a,b>       engines to run (default sift); readability always runs as the baseline
   --out <dir>           output folder (default bench-out/<date-time>)
   --concurrency <n>     pages loaded at once (default 2: this machine has 2 cores)
@@ -34,6 +36,8 @@ function main(): Promise<number> {
     options: {
       data: { type: 'string', multiple: true },
       limit: { type: 'string' },
+      type: { type: 'string' },
+      every: { type: 'string' },
       engines: { type: 'string', default: 'sift' },
       out: { type: 'string' },
       concurrency: { type: 'string', default: '2' },
@@ -52,10 +56,12 @@ function main(): Promise<number> {
   }
   const limit = values.limit === undefined ? Infinity : Number(values.limit);
   const concurrency = Number(values.concurrency);
-  if (!(limit > 0) || !(concurrency >= 1)) throw new Error('--limit and --concurrency must be positive numbers');
+  const every = values.every === undefined ? 1 : Number(values.every);
+  if (!(limit > 0) || !(concurrency >= 1) || !(Number.isInteger(every) && every >= 1)) throw new Error('--limit, --every and --concurrency must be positive numbers');
+  const types = values.type ? new Set(values.type.split(',').map((t) => t.trim()).filter(Boolean)) : null;
   const siftOptions = values['sift-options'] ? (JSON.parse(values['sift-options']) as Record<string, unknown>) : undefined;
   const engines = selectEngines(values.engines.split(',').map((s) => s.trim()).filter(Boolean), siftOptions);
-  return run(values.data, limit, engines, {
+  return run(values.data, { limit, every, types }, engines, {
     out: resolve(values.out ?? join(REPO_ROOT, 'bench-out', new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19))),
     concurrency,
     build: !values['no-build'],
@@ -67,7 +73,7 @@ function main(): Promise<number> {
 
 async function run(
   dirs: string[],
-  limit: number,
+  pick: { limit: number; every: number; types: ReadonlySet<string> | null },
   engines: ReturnType<typeof selectEngines>,
   o: { out: string; concurrency: number; build: boolean; coreRev: string | undefined; html: boolean; markdown: boolean },
 ): Promise<number> {
@@ -82,7 +88,13 @@ async function run(
   let core = needsCore ? 'working tree build' : undefined;
   if (needsCore && o.coreRev) core = `commit ${buildCommittedCore(o.coreRev, log)}`;
   else if (needsCore && o.build) buildSiftCore(log);
-  const jobs: Job[] = datasets.flatMap((d, datasetIndex) => d.records.slice(0, limit).map((record) => ({ datasetIndex, record })));
+  const jobs: Job[] = datasets.flatMap((d, datasetIndex) =>
+    d.records
+      .filter((r) => !pick.types || pick.types.has(r.type))
+      .filter((_, i) => i % pick.every === 0)
+      .slice(0, pick.limit)
+      .map((record) => ({ datasetIndex, record })),
+  );
   log(`bench: ${jobs.length} pages from ${datasets.map((d) => d.name).join(', ')} · engines ${[...engines.keys()].join(', ')} · ${o.concurrency} at a time`);
   const summary = await runBenchmark(datasets, jobs, engines, { concurrency: o.concurrency, progressLabel: 'bench' });
   const report = buildReport(datasets, summary, engines);
