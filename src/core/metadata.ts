@@ -1,3 +1,4 @@
+import { type Json, jsonLdObjects, typesOf } from './jsonLd';
 import { TITLE_SEPARATORS } from './rules';
 import type { Clip } from './types';
 
@@ -9,9 +10,6 @@ import type { Clip } from './types';
  * Reads only; never touches the page.
  */
 export type PageMetadata = Pick<Clip, 'title' | 'byline' | 'published' | 'siteName' | 'lang' | 'dir' | 'canonicalUrl' | 'excerpt' | 'leadImage'>;
-
-type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
-type JsonObject = { [k: string]: Json };
 
 const ARTICLE_TYPES = /^(?:Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|AnalysisNewsArticle|OpinionNewsArticle|ReportageNewsArticle|ReviewNewsArticle|LiveBlogPosting|SocialMediaPosting|DiscussionForumPosting|Recipe|HowTo|Review|WebPage|ItemPage|QAPage|Posting|Blog|MedicalWebPage|CreativeWork)$/;
 const RTL_LANGS = /^(?:ar|he|iw|fa|ur|ps|sd|yi|dv|ug|ckb)(?:-|$)/i;
@@ -29,35 +27,6 @@ function absolute(url: string | null | undefined, base: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** All JSON-LD objects of the page, @graph and arrays flattened. Malformed blocks are skipped. */
-function jsonLdObjects(doc: Document): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
-    let data: Json;
-    try {
-      data = JSON.parse((script.textContent ?? '').replace(/^\s*<!--|-->\s*$/g, '')) as Json;
-    } catch {
-      continue;
-    }
-    const stack: Json[] = [data];
-    while (stack.length && out.length < 200) {
-      const item = stack.pop();
-      if (Array.isArray(item)) stack.push(...item);
-      else if (item && typeof item === 'object') {
-        out.push(item);
-        const graph = item['@graph'];
-        if (graph) stack.push(graph);
-      }
-    }
-  }
-  return out;
-}
-
-function typesOf(o: JsonObject): string[] {
-  const t = o['@type'];
-  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string');
 }
 
 function names(v: Json | undefined): string[] {

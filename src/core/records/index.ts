@@ -11,6 +11,7 @@
  * The page is only read. Link-block LCR comes from the core's link-block pass
  * (linkBlocks.ts) when the caller has it; otherwise it is computed here with that code.
  */
+import { type Json, jsonLdObjects, shortType, typesOf } from '../jsonLd';
 import { resolveOptions } from '../options';
 import { createLinkBlockScanner, findLinkBlocks } from '../linkBlocks';
 import { type PageStats, computeStats } from '../stats';
@@ -67,38 +68,23 @@ export interface RecordsResult {
 }
 
 /** JSON-LD Product facts (name, brand, price…) lead the attribute table: the page states them itself. */
-function jsonLdProductRows(doc: Document): AttributeRow[] {
+export function jsonLdProductRows(doc: Document): AttributeRow[] {
+  const product = jsonLdObjects(doc).find((o) => typesOf(o).some((t) => shortType(t) === 'product'));
+  if (!product) return [];
   const rows: AttributeRow[] = [];
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 20)) {
-    let data: unknown;
-    try { data = JSON.parse(script.textContent ?? ''); } catch { continue; }
-    const stack: unknown[] = [data];
-    let budget = 2000;
-    while (stack.length > 0 && budget-- > 0) {
-      const v = stack.pop();
-      if (Array.isArray(v)) { stack.push(...v); continue; }
-      if (v === null || typeof v !== 'object') continue;
-      const o = v as Record<string, unknown>;
-      if ('@graph' in o) stack.push(o['@graph']);
-      const type = ([] as unknown[]).concat(o['@type'] ?? []).map((t) => String(t).toLowerCase());
-      if (!type.includes('product')) continue;
-      const str = (x: unknown): string => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
-      const named = (x: unknown): string => (x && typeof x === 'object' && !Array.isArray(x) ? str((x as Record<string, unknown>)['name']) : str(x));
-      const push = (attribute: string, value: string): void => { if (value !== '' && value.length < 300) rows.push({ attribute, value }); };
-      push('Name', str(o['name']));
-      push('Brand', named(o['brand']));
-      const offers = ([] as unknown[]).concat(o['offers'] ?? [])[0];
-      if (offers && typeof offers === 'object') {
-        const off = offers as Record<string, unknown>;
-        const price = str(off['price'] ?? off['lowPrice']);
-        push('Price', price === '' ? '' : `${price} ${str(off['priceCurrency'])}`.trim());
-        push('Availability', str(off['availability']).replace(/^.*\//u, ''));
-      }
-      for (const [key, label] of [['sku', 'SKU'], ['mpn', 'MPN'], ['gtin13', 'GTIN'], ['gtin12', 'UPC'], ['color', 'Color'], ['material', 'Material'], ['model', 'Model']] as const) {
-        push(label, named(o[key]));
-      }
-      return rows;
-    }
+  const str = (x: Json | undefined): string => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
+  const named = (x: Json | undefined): string => (x && typeof x === 'object' && !Array.isArray(x) ? str(x['name']) : str(x));
+  const push = (attribute: string, value: string): void => { if (value !== '' && value.length < 300) rows.push({ attribute, value }); };
+  push('Name', str(product['name']));
+  push('Brand', named(product['brand']));
+  const offers = ([] as Json[]).concat(product['offers'] ?? [])[0];
+  if (offers && typeof offers === 'object' && !Array.isArray(offers)) {
+    const price = str(offers['price'] ?? offers['lowPrice']);
+    push('Price', price === '' ? '' : `${price} ${str(offers['priceCurrency'])}`.trim());
+    push('Availability', str(offers['availability']).replace(/^.*\//u, ''));
+  }
+  for (const [key, label] of [['sku', 'SKU'], ['mpn', 'MPN'], ['gtin13', 'GTIN'], ['gtin12', 'UPC'], ['color', 'Color'], ['material', 'Material'], ['model', 'Model']] as const) {
+    push(label, named(product[key]));
   }
   return rows;
 }

@@ -8,6 +8,7 @@
  * reading the rules' hit rates per type on wcxb-dev (scripts/records-eval.ts --kinds
  * prints the confusion matrix), not by looking at single pages.
  */
+import { jsonLdTypes, shortType } from '../jsonLd';
 import type { PageKind } from '../types';
 import type { DomIndex } from './domIndex';
 import type { RepeatedGroup } from './recordMining';
@@ -87,28 +88,12 @@ export const KIND_RULES: readonly KindRule[] = [
 /** Below this vote total the page is `other` (a landing or service page). */
 export const MIN_KIND_SCORE = 3;
 
+/** Declared schema.org types: JSON-LD (shared parse, src/core/jsonLd.ts) and microdata itemtype. */
 function collectSchemaTypes(doc: Document): string[] {
-  const types = new Set<string>();
-  const addType = (t: unknown): void => {
-    for (const v of Array.isArray(t) ? t : [t]) if (typeof v === 'string') types.add(v.replace(/^.*[/#]/u, '').toLowerCase());
-  };
-  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, 20)) {
-    let data: unknown;
-    try { data = JSON.parse(script.textContent ?? ''); } catch { continue; }
-    // Iterative walk over the JSON (objects, arrays, @graph), bounded against hostile input.
-    const stack: unknown[] = [data];
-    let budget = 5000;
-    while (stack.length > 0 && budget-- > 0) {
-      const v = stack.pop();
-      if (Array.isArray(v)) stack.push(...v);
-      else if (v !== null && typeof v === 'object') {
-        const o = v as Record<string, unknown>;
-        addType(o['@type']);
-        for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage', 'itemListElement', 'hasPart']) if (key in o) stack.push(o[key]);
-      }
-    }
+  const types = jsonLdTypes(doc);
+  for (const el of Array.from(doc.querySelectorAll('[itemtype]')).slice(0, 200)) {
+    for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/u)) if (t !== '') types.add(shortType(t));
   }
-  for (const el of Array.from(doc.querySelectorAll('[itemtype]')).slice(0, 200)) addType((el.getAttribute('itemtype') ?? '').split(/\s+/u));
   return [...types];
 }
 
