@@ -1,14 +1,32 @@
 import browser from 'webextension-polyfill';
 import contentScript from '../content/main.ts?iife';
 import type { PageKind } from '../core/types';
-import { extractReplyValidator, request, type ClipMode, type Envelope, type ExtractReply, type PreviewReply, type SaveReply, type SaveRequest } from '../shared/messages';
+import {
+  engineSampleValidator,
+  extractReplyValidator,
+  request,
+  type ClipMode,
+  type ContentEngine,
+  type EngineSample,
+  type Envelope,
+  type ExtractReply,
+  type PreviewReply,
+  type SaveReply,
+  type SaveRequest,
+} from '../shared/messages';
 import { db } from '../storage/db';
 import { findExisting, saveClip } from '../storage/saveClip';
+import { preferredEngine } from './enginePreference';
 import { fetchImages } from './images';
 import { refuseByInjectionError, refuseByUrl } from './tabAccess';
 
 /** A page that does not answer the extraction within this time gets a message, not a spinner. */
 const EXTRACT_TIMEOUT_MS = 15_000;
+/**
+ * One engine's run in the compare view gets less: the popup runs four in a row, and a
+ * normal article takes each well under a second (README, "Choosing the engine").
+ */
+const SAMPLE_TIMEOUT_MS = 8_000;
 
 /** The reader page (engineer D) takes the clip id in its query string. */
 export function readerPath(clipId: string): string {
@@ -23,7 +41,7 @@ function toContent(tabId: number) {
  * Makes sure Sift's content script runs in the tab's top frame. Injection is on demand
  * (activeTab + scripting): no content script is declared in the manifest.
  */
-export async function ensureContentScript(tabId: number): Promise<ExtractReply | null> {
+export async function ensureContentScript(tabId: number): Promise<Extract<ExtractReply, { kind: 'cannot-clip' }> | null> {
   let url: string | undefined;
   try {
     url = (await browser.tabs.get(tabId)).url;
@@ -49,26 +67,50 @@ export async function ensureContentScript(tabId: number): Promise<ExtractReply |
   return null;
 }
 
-export async function extractFromTab(tabId: number, mode: ClipMode, kind?: PageKind): Promise<ExtractReply> {
-  const refused = await ensureContentScript(tabId);
-  if (refused) return refused;
+/** `work`, or `late()` when it has not settled within `ms` (the content script may be stuck in a busy page). */
+async function withTimeout<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<ExtractReply>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.` }),
-      EXTRACT_TIMEOUT_MS,
-    );
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
   });
   try {
-    const raw = await Promise.race([request(toContent(tabId), 'bg→content:extract', kind ? { mode, kind } : { mode }), timeout]);
-    return extractReplyValidator(raw, 'reply');
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-export async function preview(tabId: number, mode: ClipMode, kind?: PageKind): Promise<PreviewReply> {
-  const reply = await extractFromTab(tabId, mode, kind);
+/** `engine`: the content engine to use; without it the user's saved default, and without that the core's. */
+export async function extractFromTab(tabId: number, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): Promise<ExtractReply> {
+  const refused = await ensureContentScript(tabId);
+  if (refused) return refused;
+  const chosen = engine ?? (await preferredEngine());
+  const raw = await withTimeout<unknown>(
+    request(toContent(tabId), 'bg→content:extract', { mode, ...(kind ? { kind } : {}), ...(chosen ? { engine: chosen } : {}) }),
+    EXTRACT_TIMEOUT_MS,
+    () => ({ kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.` }),
+  );
+  return extractReplyValidator(raw, 'reply');
+}
+
+/** One engine's sample for the compare view; every failure is that engine's own message. */
+export async function sampleFromTab(tabId: number, engine: ContentEngine): Promise<EngineSample> {
+  const refused = await ensureContentScript(tabId);
+  if (refused) return { kind: 'failed', engine, message: refused.message };
+  try {
+    const raw = await withTimeout<unknown>(request(toContent(tabId), 'bg→content:sample-engine', { engine }), SAMPLE_TIMEOUT_MS, () => ({
+      kind: 'failed',
+      engine,
+      message: `No answer within ${SAMPLE_TIMEOUT_MS / 1000} s: this engine is too slow on this page.`,
+    }));
+    return engineSampleValidator(raw, 'reply');
+  } catch (err) {
+    return { kind: 'failed', engine, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export async function preview(tabId: number, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): Promise<PreviewReply> {
+  const reply = await extractFromTab(tabId, mode, kind, engine);
   const existing = reply.kind === 'clip' ? await findExisting(db(), reply.clip.url, reply.clip.canonicalUrl) : [];
   return { ...reply, existing };
 }

@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import { dispatch, IMAGE_TIMEOUT_MS, type ClipMode, type Handlers } from '../shared/messages';
 import { bytesToBase64 } from '../shared/imageBytes';
-import { clipInBackground, preview, readerPath, saveFromTab } from './clipper';
+import { clipInBackground, preview, readerPath, sampleFromTab, saveFromTab } from './clipper';
+import { setPreferredEngine } from './enginePreference';
 import { fetchOneImage } from './images';
 
 /**
@@ -20,8 +21,12 @@ async function openReader(clipId: string): Promise<null> {
   return null;
 }
 
-const handlers: Handlers<'ui→bg:preview' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader' | 'content→bg:open-reader'> = {
-  'ui→bg:preview': ({ tabId, mode, kind }) => preview(tabId, mode, kind),
+const handlers: Handlers<
+  'ui→bg:preview' | 'ui→bg:sample-engine' | 'ui→bg:set-engine' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader' | 'content→bg:open-reader'
+> = {
+  'ui→bg:preview': ({ tabId, mode, kind, engine }) => preview(tabId, mode, kind, engine),
+  'ui→bg:sample-engine': ({ tabId, engine }) => sampleFromTab(tabId, engine),
+  'ui→bg:set-engine': ({ engine }) => setPreferredEngine(engine),
   'ui→bg:save': (req) => saveFromTab(req),
   'ui→bg:image-preview': async ({ tabId, url }) => {
     const image = await fetchOneImage(tabId, url, { maxBytes: PREVIEW_IMAGE_BYTES, timeoutMs: Math.min(3_000, IMAGE_TIMEOUT_MS) });

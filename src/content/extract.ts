@@ -1,6 +1,6 @@
-import { extractRecords, extractResult } from '../core/index';
+import { extractRecords, extractResult, getEngine, resolveOptions } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
-import { MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ExtractReply } from '../shared/messages';
+import { isContentEngine, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
 import { refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 import { capRecords, hasRecords } from './records';
@@ -42,7 +42,17 @@ export function imageUrlsOf(clip: ClipData, doc: Document): string[] {
  */
 export const MIN_ARTICLE_WORDS = 30;
 
-function finish(clip: ClipData, doc: Document, started: number): ExtractReply {
+/**
+ * The engine the core uses when none is named: read from the core itself (its options'
+ * default resolved through the registry), so the popup shows whatever default the core
+ * ships (NTA today; Auto if the benchmark makes it the default).
+ */
+export function coreDefaultEngine(): ContentEngine {
+  const name = getEngine(resolveOptions(null).engine)?.name;
+  return isContentEngine(name) ? name : 'nta';
+}
+
+function finish(clip: ClipData, doc: Document, started: number, engine: ContentEngine): ExtractReply {
   if (clip.html.length > MAX_CLIP_HTML_CHARS) {
     return {
       kind: 'cannot-clip',
@@ -50,7 +60,7 @@ function finish(clip: ClipData, doc: Document, started: number): ExtractReply {
       message: `This page is too large to clip: the article is ${(clip.html.length / 1024 / 1024).toFixed(1)} MB of HTML, the limit is ${MAX_CLIP_HTML_CHARS / 1024 / 1024} MB.`,
     };
   }
-  return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc) };
+  return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc), engine };
 }
 
 /**
@@ -67,44 +77,53 @@ function recordsOnlyClip(doc: Document, kind: PageKind | undefined): ClipData | 
   return hasRecords(capped) ? capped : null;
 }
 
+/** A selection or full-page clip keeps the kind the user chose (nothing classifies those). */
+function withKind(clip: ClipData, kind: PageKind | undefined): ClipData {
+  return kind ? { ...clip, pageKind: kind } : clip;
+}
+
 /**
  * `kind`: the page kind the user chose in the popup; without it the core guesses. The
  * records stage runs for every article-mode clip (it reuses the core's walk, so it costs
- * little), which is how the popup learns the page kind at all.
+ * little), which is how the popup learns the page kind at all. `engine`: the content
+ * engine the user chose; without it the core's default.
  */
-export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind): ExtractReply {
+export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): ExtractReply {
   const started = performance.now();
   const refused = refuseBeforeExtract(doc);
   if (refused) return refused;
+  const chosen = engine ?? coreDefaultEngine();
+  const done = (clip: ClipData) => finish(clip, doc, started, chosen);
 
   if (mode === 'selection') {
     const clip = clipSelection(doc);
-    if (!clip) return { kind: 'not-article', message: 'Nothing is selected on the page. Select some text first, or save the whole page.', hasSelection: false };
-    return finish(clip, doc, started);
+    if (!clip) return { kind: 'not-article', message: 'Nothing is selected on the page. Select some text first, or save the whole page.', hasSelection: false, engine: chosen };
+    return done(withKind(clip, kind));
   }
-  if (mode === 'fullpage') return finish(clipFullPage(doc), doc, started);
+  if (mode === 'fullpage') return done(withKind(clipFullPage(doc), kind));
 
-  const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false, records: kind ?? true });
+  const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false, records: kind ?? true, engine: chosen });
   if (result.ok) {
     const clip = withoutTrace(result.clip);
-    if (clip.wordCount >= MIN_ARTICLE_WORDS || mode === 'article-anyway' || hasRecords(clip)) return finish(clip, doc, started);
+    if (clip.wordCount >= MIN_ARTICLE_WORDS || mode === 'article-anyway' || hasRecords(clip)) return done(clip);
   }
   // When the core found a region, its records stage already ran above; only a page with no
   // region at all gets a records-only attempt.
   if (!result.ok && result.reason === 'not-article') {
     const records = recordsOnlyClip(doc, kind);
-    if (records) return finish(records, doc, started);
+    if (records) return done(records);
   }
   if (result.ok) {
     return {
       kind: 'not-article',
       message: `Sift found only ${result.clip.wordCount} word${result.clip.wordCount === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.`,
       hasSelection: hasSelection(doc),
+      engine: chosen,
     };
   }
   if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message };
   if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };
   // Not an article: "save anyway" keeps the page as it is rather than guessing a region.
-  if (mode === 'article-anyway') return finish(clipFullPage(doc), doc, started);
-  return { kind: 'not-article', message: result.message, hasSelection: hasSelection(doc) };
+  if (mode === 'article-anyway') return done(withKind(clipFullPage(doc), kind));
+  return { kind: 'not-article', message: result.message, hasSelection: hasSelection(doc), engine: chosen };
 }

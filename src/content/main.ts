@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { dispatch, request, type Envelope, type Handlers } from '../shared/messages';
+import { sampleEngine } from './engineSample';
 import { extractFromPage } from './extract';
 import { fetchImageInPage } from './images';
 import { showSavedToast } from './toast';
@@ -15,9 +16,10 @@ declare global {
 
 const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('') };
 
-const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→content:fetch-image' | 'bg→content:toast'> = {
+const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→content:sample-engine' | 'bg→content:fetch-image' | 'bg→content:toast'> = {
   'bg→content:ping': () => 'pong',
-  'bg→content:extract': ({ mode, kind }) => extractFromPage(document, mode, kind),
+  'bg→content:extract': ({ mode, kind, engine }) => extractFromPage(document, mode, kind, engine),
+  'bg→content:sample-engine': ({ engine }) => sampleEngine(document, engine),
   'bg→content:fetch-image': ({ url, maxBytes, timeoutMs }) => fetchImageInPage(document, url, { maxBytes, timeoutMs }),
   'bg→content:toast': ({ clipId, title, warning }) => {
     showSavedToast(document, {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClipData, PreviewReply, SaveReply } from '../shared/messages';
-import type { PopupApi } from './api';
+import type { ClipData, ContentEngine, EngineSample, PreviewReply, SaveReply } from '../shared/messages';
+import type { PopupApi, PreviewChoice } from './api';
 import { App } from './App';
 
 /** The popup UI against a fake PopupApi: no browser, no extension (STYLE.md, 7). */
@@ -14,15 +14,24 @@ const clip: ClipData = {
   text: 'The river had been rising.', wordCount: 1234, readingMinutes: 5.4, engine: 'nta',
 };
 
-function fakeApi(preview: PreviewReply, save?: SaveReply): PopupApi & { saves: unknown[][]; previews: string[] } {
+function fakeApi(preview: PreviewReply, save?: SaveReply): PopupApi & { saves: unknown[][]; previews: string[]; choices: PreviewChoice[]; engineSet: ContentEngine[] } {
   const saves: unknown[][] = [];
   const previews: string[] = [];
+  const choices: PreviewChoice[] = [];
+  const engineSet: ContentEngine[] = [];
   return {
     saves,
     previews,
-    preview: async (mode) => {
+    choices,
+    engineSet,
+    preview: async (mode, choice = {}) => {
       previews.push(mode);
+      choices.push(choice);
       return preview;
+    },
+    sampleEngine: async (engine) => ({ kind: 'failed', engine, message: 'not faked' }),
+    setEngine: async (engine) => {
+      engineSet.push(engine);
     },
     imagePreview: async () => null,
     save: async (...args) => {
@@ -154,7 +163,8 @@ describe('popup App: structured pages (issue 7)', () => {
   function kindApi(): ReturnType<typeof fakeApi> & { kinds: (string | undefined)[] } {
     const api = fakeApi(reply(listClip));
     const kinds: (string | undefined)[] = [];
-    api.preview = async (mode, kind) => {
+    api.preview = async (mode, choice = {}) => {
+      const kind = choice.kind;
       api.previews.push(mode);
       kinds.push(kind);
       return reply(kind === 'product' ? productClip : kind === 'article' ? { ...clip, pageKind: 'article' } : listClip);
@@ -224,8 +234,127 @@ describe('popup App: structured pages (issue 7)', () => {
   });
 
   it('shows no kind select for a clip the records stage did not run on (selection, full page)', async () => {
-    const root = mount(fakeApi(reply(clip)));
+    const root = mount(fakeApi(reply({ ...clip, engine: 'selection' })));
     await until(() => !!byTestId(root, 'title'));
     expect(byTestId(root, 'records')).toBeNull();
+    expect(byTestId(root, 'page-kind')).toBeNull();
+    expect(byTestId(root, 'clip-mode')?.textContent).toBe('Selection');
+  });
+
+  it('the top label is the page kind, not the clip mode; article and forum pages show no table controls', async () => {
+    const root = mount(fakeApi(reply({ ...clip, pageKind: 'forum' })));
+    await until(() => !!byTestId(root, 'page-kind'));
+    expect(root.querySelector('header')?.contains(byTestId(root, 'page-kind'))).toBe(true);
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('forum');
+    expect(byTestId(root, 'clip-mode')).toBeNull();
+    expect(byTestId(root, 'records')).toBeNull();
+  });
+});
+
+describe('popup App: choosing the engine (issue 6)', () => {
+  const engineClip = (engine: ContentEngine): ClipData => ({ ...clip, engine, title: `${engine} title`, pageKind: 'article' });
+  const sample = (engine: ContentEngine, words: string[]): EngineSample => ({
+    kind: 'sample', engine, title: `${engine} title`, wordCount: words.length, ms: 5, openingHtml: `<p>${engine} opening</p><img src=x onerror=alert(1)>`,
+    bag: { words, counts: words.map(() => 1) },
+  });
+
+  /** Answers like the real background: the engine asked for, else the saved default (nta here). */
+  function engineApi(samples: Partial<Record<ContentEngine, EngineSample | Error>> = {}) {
+    const api = fakeApi({ kind: 'clip', clip: engineClip('nta'), imageUrls: [], extractMs: 3, hasSelection: false, existing: [] });
+    const sampled: ContentEngine[] = [];
+    api.preview = async (mode, choice = {}) => {
+      api.previews.push(mode);
+      api.choices.push(choice);
+      const engine = choice.engine ?? 'nta';
+      const c = engineClip(engine);
+      const kinded = choice.kind ? { ...c, pageKind: choice.kind, title: `${c.title} (${choice.kind})` } : c;
+      return { kind: 'clip', clip: kinded, imageUrls: [], extractMs: 3, hasSelection: false, existing: [], engine };
+    };
+    api.sampleEngine = async (engine) => {
+      sampled.push(engine);
+      const s = samples[engine];
+      if (s instanceof Error) throw s;
+      return s ?? sample(engine, ['river', 'rising']);
+    };
+    return Object.assign(api, { sampled });
+  }
+
+  it('shows the engine in effect in a labelled select; switching re-runs the preview with it, remembers it and saves its clip', async () => {
+    const api = engineApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'engine'));
+    const select = byTestId(root, 'engine') as HTMLSelectElement;
+    expect(select.value).toBe('nta');
+    expect(select.closest('label')?.textContent).toContain('Engine');
+    expect([...select.options].map((o) => o.value)).toEqual(['auto', 'nta', 'vsse', 'classifier']);
+    select.value = 'vsse';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'vsse title');
+    expect(api.engineSet).toEqual(['vsse']);
+    expect(api.choices.at(-1)).toEqual({ engine: 'vsse' });
+    expect((byTestId(root, 'engine') as HTMLSelectElement).value).toBe('vsse');
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    await until(() => api.saves.length === 1);
+    expect((api.saves[0]![0] as ClipData).engine).toBe('vsse');
+  });
+
+  it('keeps a kind override when the engine changes, and the engine when the kind changes', async () => {
+    const api = engineApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'page-kind'));
+    const kind = byTestId(root, 'page-kind') as HTMLSelectElement;
+    kind.value = 'documentation';
+    kind.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'nta title (documentation)');
+    const engine = byTestId(root, 'engine') as HTMLSelectElement;
+    engine.value = 'classifier';
+    engine.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title (documentation)');
+    expect(api.choices.slice(1)).toEqual([{ kind: 'documentation' }, { kind: 'documentation', engine: 'classifier' }]);
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('documentation');
+  });
+
+  it('compare view: one column per engine, sanitized openings, agreement, one failing engine does not break the others, pick one', async () => {
+    const api = engineApi({
+      auto: sample('auto', ['river', 'rising', 'mill']),
+      nta: sample('nta', ['river', 'rising', 'mill']),
+      vsse: new Error('VSSE exploded'),
+      classifier: sample('classifier', ['river', 'station']),
+    });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'compare-open'));
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    await until(() => byTestId(root, 'compare-progress')?.textContent?.includes('4 engines compared') ?? false);
+    expect(api.sampled).toEqual(['auto', 'nta', 'vsse', 'classifier']);
+    expect(root.querySelector('.popup')?.classList.contains('comparing')).toBe(true);
+    const col = (e: string) => byTestId(root, `column-${e}`) as HTMLElement;
+    expect(col('auto').textContent).toContain('auto title');
+    expect(col('auto').querySelector('[data-testid="engine-words"]')?.textContent).toBe('3 words');
+    expect(col('nta').querySelector('.col-opening')?.textContent).toContain('nta opening');
+    expect(root.querySelector('.compare img, .compare script')).toBeNull();
+    // Auto and NTA found the same words; the classifier shares 1 of 3 + 1 of 2 → F1 = 2·1/5.
+    expect(col('auto').querySelector('[data-engine="nta"]')?.textContent).toBe('NTA 100 %');
+    expect(col('auto').querySelector('[data-engine="classifier"]')?.textContent).toBe('Classifier 40 %');
+    expect(col('vsse').querySelector('[data-testid="engine-error"]')?.textContent).toContain('VSSE exploded');
+    expect((byTestId(root, 'use-vsse') as HTMLButtonElement).disabled).toBe(true);
+    expect(col('nta').classList.contains('current')).toBe(true);
+    (byTestId(root, 'use-classifier') as HTMLButtonElement).click();
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title');
+    expect(byTestId(root, 'compare')).toBeNull();
+    expect(api.engineSet).toEqual(['classifier']);
+    expect((byTestId(root, 'engine') as HTMLSelectElement).value).toBe('classifier');
+  });
+
+  it('offers the engine choice on a not-article answer too, so another engine can be tried', async () => {
+    const api = fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [], engine: 'vsse' });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'not-article'));
+    const select = byTestId(root, 'engine') as HTMLSelectElement;
+    expect(select.value).toBe('vsse');
+    select.value = 'auto';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => api.previews.length === 2);
+    expect(api.choices[1]).toEqual({ engine: 'auto' });
+    expect(api.engineSet).toEqual(['auto']);
   });
 });

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { PageKind } from '../core/types';
-import type { ClipData, ClipMode, ExistingClip, OnDuplicate, PreviewReply, SaveReply } from '../shared/messages';
-import type { PopupApi } from './api';
+import { CONTENT_ENGINES, isContentEngine, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+import type { PopupApi, PreviewChoice } from './api';
+import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
 import { SiftMark } from './components/Icons';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
 import { Preview } from './components/Preview';
-import { Records, tableOf } from './components/Records';
+import { KindSelect, Records, tableOf } from './components/Records';
 
 type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
 
@@ -17,6 +18,20 @@ type State =
   | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
   | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply }
   | { phase: 'error'; message: string };
+
+/** The compare view over the current preview: samples arrive engine by engine. */
+interface CompareState {
+  samples: Partial<Record<ContentEngine, EngineSample>>;
+  running: ContentEngine | null;
+  elapsedMs: number | null;
+}
+
+/**
+ * The whole comparison stops starting engines after this long: each engine is already
+ * capped by the background (8 s), and four slow ones should not keep the user waiting
+ * more than about twice that. Engines not started are reported as skipped.
+ */
+export const COMPARE_BUDGET_MS = 16_000;
 
 export interface AppProps {
   api: PopupApi;
@@ -43,13 +58,30 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   const [title, setTitle] = useState('');
   const [leadImage, setLeadImage] = useState<string | null>(null);
   const [answered, setAnswered] = useState(false);
+  /** The user's choices so far (kind override, engine); every later preview keeps them. */
+  const [choice, setChoice] = useState<PreviewChoice>({});
+  /** The clip mode of the preview on screen, so an engine switch re-runs the same mode. */
+  const [mode, setMode] = useState<ClipMode>(initialMode);
+  /** The content engine in effect (the reply says which; the user's choice or the core's default). */
+  const [engine, setEngine] = useState<ContentEngine | null>(null);
+  const [compare, setCompare] = useState<CompareState | null>(null);
+  /** Bumped to cancel a running comparison (closed, or a new preview started). */
+  const compareRun = useRef(0);
 
   const load = useCallback(
-    async (mode: ClipMode, pending?: Promise<PreviewReply>, kind?: PageKind) => {
+    async (nextMode: ClipMode, pending?: Promise<PreviewReply>, nextChoice: PreviewChoice = {}) => {
+      compareRun.current++;
+      setCompare(null);
       setState({ phase: 'loading' });
+      setMode(nextMode);
+      setChoice(nextChoice);
       setLeadImage(null);
       try {
-        const reply = await (pending ?? (kind ? api.preview(mode, kind) : api.preview(mode)));
+        const reply = await (pending ?? api.preview(nextMode, nextChoice));
+        if (reply.kind !== 'cannot-clip') {
+          const clipEngine = reply.kind === 'clip' ? reply.clip.engine : null;
+          setEngine(reply.engine ?? (isContentEngine(clipEngine) ? clipEngine : null) ?? nextChoice.engine ?? null);
+        }
         if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', message: reply.message });
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
@@ -73,6 +105,49 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   useEffect(() => {
     void load(initialMode, initialPreview);
   }, [load, initialMode, initialPreview]);
+
+  /** Engine choice (select or compare view): remembered as the default, and the preview re-runs with it. */
+  const chooseEngine = useCallback(
+    (next: ContentEngine) => {
+      void api.setEngine(next).catch(() => undefined);
+      // Selection and full-page clips do not use an engine: switching engine means the article.
+      const nextMode = mode === 'selection' || mode === 'fullpage' ? 'article' : mode;
+      void load(nextMode, undefined, { ...choice, engine: next });
+    },
+    [api, load, mode, choice],
+  );
+
+  /** Kind override: "anyway" so a short list page is not turned away again. */
+  const chooseKind = useCallback((kind: PageKind) => void load('article-anyway', undefined, { ...choice, kind }), [load, choice]);
+
+  /** Runs the engines one after another (never in parallel: they share the page's main thread). */
+  const startCompare = useCallback(async () => {
+    const run = ++compareRun.current;
+    const started = performance.now();
+    let samples: Partial<Record<ContentEngine, EngineSample>> = {};
+    for (const next of CONTENT_ENGINES) {
+      if (compareRun.current !== run) return;
+      if (performance.now() - started > COMPARE_BUDGET_MS) {
+        samples = { ...samples, [next]: { kind: 'failed', engine: next, message: `Skipped: the comparison ran out of time (${COMPARE_BUDGET_MS / 1000} s).` } };
+        continue;
+      }
+      setCompare({ samples, running: next, elapsedMs: null });
+      let sample: EngineSample;
+      try {
+        sample = await api.sampleEngine(next);
+      } catch (err) {
+        sample = { kind: 'failed', engine: next, message: err instanceof Error ? err.message : String(err) };
+      }
+      samples = { ...samples, [next]: sample };
+    }
+    if (compareRun.current !== run) return;
+    setCompare({ samples, running: null, elapsedMs: Math.round(performance.now() - started) });
+  }, [api]);
+
+  const closeCompare = useCallback(() => {
+    compareRun.current++;
+    setCompare(null);
+  }, []);
 
   useEffect(() => {
     if (!answered && state.phase !== 'loading') {
@@ -163,14 +238,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           onSubmit={() => void save(state.existing.length > 0 ? 'ask' : 'keep-both')}
           hideOpening={asTable}
           records={
-            <Records
-              clip={state.clip}
-              asTable={asTable}
-              onAsTable={(on) => setState({ ...state, asTable: on })}
-              // The user's kind wins over the guess; "anyway" so a short list page is not turned away again.
-              onKind={(kind) => void load('article-anyway', undefined, kind)}
-              disabled={saving}
-            />
+            <Records clip={state.clip} asTable={asTable} onAsTable={(on) => setState({ ...state, asTable: on })} disabled={saving} />
           }
         />
       );
@@ -196,21 +264,85 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     }
   }
 
+  const choosing = state.phase === 'preview' || state.phase === 'not-article';
+  if (compare && choosing) {
+    body = (
+      <Compare
+        engines={CONTENT_ENGINES}
+        samples={compare.samples}
+        running={compare.running}
+        current={engine}
+        elapsedMs={compare.elapsedMs}
+        onPick={(picked) => {
+          if (picked === engine) closeCompare();
+          else chooseEngine(picked);
+        }}
+      />
+    );
+    footer = (
+      <div class="actions">
+        <button class="secondary wide" data-testid="compare-back" onClick={closeCompare}>
+          Back to the preview
+        </button>
+      </div>
+    );
+  }
+  const saving = state.phase === 'preview' && state.saving !== null;
+
   return (
-    <div class="popup" data-phase={state.phase}>
+    <div class={`popup${compare && choosing ? ' comparing' : ''}`} data-phase={state.phase}>
       <header class="bar">
         <SiftMark />
         <span class="brand">Sift</span>
-        {state.phase === 'preview' && <span class="engine" title="How the article was found">{engineLabel(state.clip.engine)}</span>}
+        {state.phase === 'preview' && <TopLabel clip={state.clip} mode={mode} onKind={chooseKind} disabled={saving} />}
       </header>
+      {choosing && (
+        <div class="engine-row">
+          <label>
+            <span>Engine</span>
+            <select
+              data-testid="engine"
+              value={engine ?? ''}
+              disabled={saving || compare?.running != null}
+              onChange={(e) => {
+                const picked = (e.currentTarget as HTMLSelectElement).value;
+                if (isContentEngine(picked)) chooseEngine(picked);
+              }}
+            >
+              {engine === null && <option value="">Default</option>}
+              {CONTENT_ENGINES.map((e) => (
+                <option key={e} value={e} title={ENGINE_HINTS[e]}>
+                  {ENGINE_LABELS[e]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!compare && (
+            <button class="link" data-testid="compare-open" disabled={saving} onClick={() => void startCompare()}>
+              Compare engines
+            </button>
+          )}
+        </div>
+      )}
       <main class="body">{body}</main>
       {footer && <footer class="foot">{footer}</footer>}
     </div>
   );
 }
 
-function engineLabel(engine: ClipData['engine']): string {
-  if (engine === 'selection') return 'Selection';
-  if (engine === 'fullpage') return 'Full page';
-  return 'Article';
+const MODE_LABELS: Record<ClipMode, string> = { article: 'Article', 'article-anyway': 'Article', selection: 'Selection', fullpage: 'Full page' };
+
+/**
+ * The top label: the page kind (issue 7) — a select, so the user can override it — when
+ * the core classified the page; otherwise (a selection or full-page clip, which nothing
+ * classifies) what is being clipped.
+ */
+function TopLabel({ clip, mode, onKind, disabled }: { clip: ClipData; mode: ClipMode; onKind: (kind: PageKind) => void; disabled: boolean }) {
+  if (clip.pageKind) return <KindSelect kind={clip.pageKind} onKind={onKind} disabled={disabled} />;
+  const label = clip.engine === 'selection' ? 'Selection' : clip.engine === 'fullpage' ? 'Full page' : MODE_LABELS[mode];
+  return (
+    <span class="engine" data-testid="clip-mode">
+      {label}
+    </span>
+  );
 }

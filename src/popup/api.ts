@@ -1,14 +1,27 @@
 import browser from 'webextension-polyfill';
 import type { PageKind } from '../core/types';
-import { request, type ClipData, type ClipMode, type Envelope, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+import { request, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type Envelope, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 
 /**
  * Everything the popup UI may ask of the extension. Components receive it (or single
  * actions from it) through props and never touch browser.* themselves (STYLE.md, 7).
  */
+/**
+ * What the user chose in the popup for the next preview. `kind`: the page-kind override
+ * (issue 7); without it the core guesses. `engine`: the content engine (issue 6); without
+ * it the background uses the saved default, then the core's.
+ */
+export interface PreviewChoice {
+  kind?: PageKind | undefined;
+  engine?: ContentEngine | undefined;
+}
+
 export interface PopupApi {
-  /** `kind`: the user's page-kind override (issue 7); without it the core guesses. */
-  preview(mode: ClipMode, kind?: PageKind): Promise<PreviewReply>;
+  preview(mode: ClipMode, choice?: PreviewChoice): Promise<PreviewReply>;
+  /** One engine's output on the page, for the compare view. */
+  sampleEngine(engine: ContentEngine): Promise<EngineSample>;
+  /** Remembers the engine as the user's default (storage.local, through the background). */
+  setEngine(engine: ContentEngine): Promise<void>;
   /** The lead image as a data: URL (extension pages load no remote images, see the CSP). */
   imagePreview(url: string): Promise<string | null>;
   save(clip: ClipData, imageUrls: string[], onDuplicate: OnDuplicate, updateId: string | null): Promise<SaveReply>;
@@ -32,7 +45,12 @@ export async function resolveTabId(search: string): Promise<number | null> {
 
 export function browserPopupApi(tabId: number): PopupApi {
   return {
-    preview: (mode, kind) => request(send, 'ui→bg:preview', kind ? { tabId, mode, kind } : { tabId, mode }),
+    preview: (mode, choice = {}) =>
+      request(send, 'ui→bg:preview', { tabId, mode, ...(choice.kind ? { kind: choice.kind } : {}), ...(choice.engine ? { engine: choice.engine } : {}) }),
+    sampleEngine: (engine) => request(send, 'ui→bg:sample-engine', { tabId, engine }),
+    setEngine: async (engine) => {
+      await request(send, 'ui→bg:set-engine', { engine });
+    },
     imagePreview: async (url) => (await request(send, 'ui→bg:image-preview', { tabId, url })).dataUrl,
     save: (clip, imageUrls, onDuplicate, updateId) => request(send, 'ui→bg:save', { tabId, clip, imageUrls, onDuplicate, updateId }),
     openReader: async (clipId) => {

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import type { ClipMode } from '../shared/messages';
 import { App } from './App';
-import { browserPopupApi, resolveTabId } from './api';
+import { browserPopupApi, resolveTabId, type PreviewChoice } from './api';
 
 /**
  * The toolbar popup, also reachable as `popup.html?tabId=N[&mode=selection|fullpage]`
@@ -39,9 +39,9 @@ async function start(): Promise<void> {
   const timedApi = {
     ...api,
     // Where the preview time goes, for the e2e latency report: the whole round trip vs the core's share.
-    preview: async (mode: ClipMode) => {
+    preview: async (mode: ClipMode, choice?: PreviewChoice) => {
       const sent = performance.now();
-      const reply = await api.preview(mode);
+      const reply = await api.preview(mode, choice);
       document.documentElement.dataset.roundTripMs = String(Math.round(performance.now() - sent));
       if (reply.kind === 'clip') document.documentElement.dataset.extractMs = String(reply.extractMs);
       return reply;

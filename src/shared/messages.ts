@@ -70,6 +70,29 @@ export function toClipData(clip: ClipData): ClipData {
 
 export const PAGE_KINDS = ['article', 'product', 'list', 'forum', 'documentation', 'other'] as const satisfies readonly PageKind[];
 
+/**
+ * The engines a user can choose between in the popup (issue 6, "Choosing"): the core's
+ * registry (src/core/engines/index.ts) minus the pseudo-engines `fullpage` and `selection`,
+ * which name clip modes, not content selection. A unit test keeps this list equal to the
+ * registry's keys. Auto first: it combines the others.
+ */
+export const CONTENT_ENGINES = ['auto', 'nta', 'vsse', 'classifier'] as const satisfies readonly EngineName[];
+export type ContentEngine = (typeof CONTENT_ENGINES)[number];
+
+export function isContentEngine(value: unknown): value is ContentEngine {
+  return (CONTENT_ENGINES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Limits of one engine's sample in the compare view: the opening of its HTML (the popup
+ * shows a few paragraphs of it) and its bag of words (distinct lower-cased words with
+ * counts, for the agreement between engines). A long article has 2–4k distinct words, so
+ * 20k keeps any real page exact while capping a pathological one near 0.5 MB.
+ */
+export const SAMPLE_HTML_CHARS = 6_000;
+export const SAMPLE_MAX_WORDS = 20_000;
+export const SAMPLE_WORD_CHARS = 64;
+
 /** Why a page cannot be clipped at all; each has its own message in the popup. */
 export type CannotClipCode =
   | 'browser-page'
@@ -81,9 +104,14 @@ export type CannotClipCode =
   | 'no-access'
   | 'no-tab';
 
+/**
+ * `engine` on a clip or not-article reply: the content engine that was asked to find the
+ * article (the user's choice or the core's default) — also when the clip itself came from
+ * a fallback (`clip.engine` = `fullpage`), so the popup can show the choice in effect.
+ */
 export type ExtractReply =
-  | { kind: 'clip'; clip: ClipData; imageUrls: string[]; extractMs: number; hasSelection: boolean }
-  | { kind: 'not-article'; message: string; hasSelection: boolean }
+  | { kind: 'clip'; clip: ClipData; imageUrls: string[]; extractMs: number; hasSelection: boolean; engine?: ContentEngine }
+  | { kind: 'not-article'; message: string; hasSelection: boolean; engine?: ContentEngine }
   | { kind: 'cannot-clip'; code: CannotClipCode; message: string };
 
 /** A clip already stored for the same URL (by url or canonical URL). */
@@ -111,6 +139,17 @@ export interface FailedImage {
   error: string;
 }
 
+/** A word-count bag: `words[i]` occurs `counts[i]` times (two arrays: compact JSON, easy to validate). */
+export interface WordBag {
+  words: string[];
+  counts: number[];
+}
+
+/** One engine's output on the page, for the compare view (a taste of the clip, not the clip). */
+export type EngineSample =
+  | { kind: 'sample'; engine: ContentEngine; title: string; wordCount: number; ms: number; openingHtml: string; bag: WordBag }
+  | { kind: 'failed'; engine: ContentEngine; message: string };
+
 export type SaveReply =
   | { kind: 'saved'; clipId: string; updated: boolean; imagesSaved: number; imagesFailed: FailedImage[]; readerPath: string; ms: number }
   | { kind: 'duplicate'; existing: ExistingClip[] };
@@ -125,8 +164,16 @@ export type FetchedImage =
 
 export interface Protocol {
   /** Popup → background: inject the content script into the tab and extract a preview. */
-  /** `kind`: the page kind the user chose in the popup, overriding the core's guess. */
-  'ui→bg:preview': { request: { tabId: number; mode: ClipMode; kind?: PageKind }; response: PreviewReply };
+  /**
+   * `kind`: the page kind the user chose in the popup, overriding the core's guess.
+   * `engine`: the content engine to use; without it the background uses the user's saved
+   * default (storage.local), and without that the core's default.
+   */
+  'ui→bg:preview': { request: { tabId: number; mode: ClipMode; kind?: PageKind; engine?: ContentEngine }; response: PreviewReply };
+  /** Popup → background: run one engine on the tab for the compare view (the popup asks engine by engine, so results arrive one by one). */
+  'ui→bg:sample-engine': { request: { tabId: number; engine: ContentEngine }; response: EngineSample };
+  /** Popup → background: remember the user's engine choice as the default for later clips. */
+  'ui→bg:set-engine': { request: { engine: ContentEngine }; response: null };
   /** Popup → background: fetch the images through the tab and store the clip. */
   'ui→bg:save': { request: SaveRequest; response: SaveReply };
   /** Popup → background: one image as a data: URL, for the preview (extension pages may not load remote images). */
@@ -138,7 +185,9 @@ export interface Protocol {
   /** Background → content script: is Sift's content script already in this page? (skips re-injecting 200 kB) */
   'bg→content:ping': { request: null; response: 'pong' };
   /** Background → content script: run the core on the live DOM. */
-  'bg→content:extract': { request: { mode: ClipMode; kind?: PageKind }; response: ExtractReply };
+  'bg→content:extract': { request: { mode: ClipMode; kind?: PageKind; engine?: ContentEngine }; response: ExtractReply };
+  /** Background → content script: run one engine and answer with its sample (compare view). */
+  'bg→content:sample-engine': { request: { engine: ContentEngine }; response: EngineSample };
   /** Background → content script: read one image the page shows. */
   'bg→content:fetch-image': { request: { url: string; maxBytes: number; timeoutMs: number }; response: FetchedImage };
   /** Background → content script: show the "Saved · Open in reader" toast in the page. */
@@ -177,6 +226,7 @@ const httpUrl = v.url({ max: 8_192 });
 const imageUrl = v.url({ max: MAX_IMAGE_BYTES * 2, schemes: ['http:', 'https:', 'data:', 'blob:'] });
 
 const pageKind = v.literal(...PAGE_KINDS);
+const contentEngine = v.literal(...CONTENT_ENGINES);
 const recordName = v.string({ max: MAX_RECORD_NAME_CHARS });
 const recordCell = v.string({ max: MAX_RECORD_CELL_CHARS });
 const attributeRows = v.array(v.object({ attribute: recordName, value: recordCell }), { max: MAX_RECORD_ROWS });
@@ -221,7 +271,9 @@ const clipData: Validator<ClipData> = v.object({
 });
 
 export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } = {
-  'ui→bg:preview': v.object({ tabId, mode, kind: v.optional(pageKind) }),
+  'ui→bg:preview': v.object({ tabId, mode, kind: v.optional(pageKind), engine: v.optional(contentEngine) }),
+  'ui→bg:sample-engine': v.object({ tabId, engine: contentEngine }),
+  'ui→bg:set-engine': v.object({ engine: contentEngine }),
   'ui→bg:save': v.object({
     tabId,
     clip: clipData,
@@ -233,7 +285,8 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
   'ui→bg:open-reader': v.object({ clipId }),
   'content→bg:open-reader': v.object({ clipId }),
   'bg→content:ping': v.none(),
-  'bg→content:extract': v.object({ mode, kind: v.optional(pageKind) }),
+  'bg→content:extract': v.object({ mode, kind: v.optional(pageKind), engine: v.optional(contentEngine) }),
+  'bg→content:sample-engine': v.object({ engine: contentEngine }),
   'bg→content:fetch-image': v.object({
     url: imageUrl,
     maxBytes: v.integer({ min: 1, max: MAX_IMAGE_BYTES }),
@@ -268,16 +321,46 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
       imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
       extractMs: v.number({ min: 0 }),
       hasSelection: v.boolean(),
+      engine: v.optional(contentEngine),
     })(value, path);
   }
   if (kind === 'not-article') {
-    return v.object({ kind: v.literal('not-article'), message: v.string({ max: 2_000 }), hasSelection: v.boolean() })(value, path);
+    return v.object({ kind: v.literal('not-article'), message: v.string({ max: 2_000 }), hasSelection: v.boolean(), engine: v.optional(contentEngine) })(value, path);
   }
   return v.object({
     kind: v.literal('cannot-clip'),
     code: v.literal('browser-page', 'store-page', 'pdf', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
     message: v.string({ max: 2_000 }),
   })(value, path);
+};
+
+const wordBagShape = v.object({
+  words: v.array(v.string({ min: 1, max: SAMPLE_WORD_CHARS }), { max: SAMPLE_MAX_WORDS }),
+  counts: v.array(v.integer({ min: 1 }), { max: SAMPLE_MAX_WORDS }),
+});
+/** A bag whose two arrays pair up, with each word once. */
+const wordBag: Validator<WordBag> = (value, path) => {
+  const bag = wordBagShape(value, path);
+  if (bag.counts.length !== bag.words.length) throw new InvalidPayload(`${path}.counts`, `${bag.words.length} counts (one per word)`);
+  if (new Set(bag.words).size !== bag.words.length) throw new InvalidPayload(`${path}.words`, 'distinct words');
+  return bag;
+};
+
+/** Checks one engine's sample from the content script (it runs in the page's renderer). */
+export const engineSampleValidator: Validator<EngineSample> = (value, path) => {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  if (kind === 'sample') {
+    return v.object({
+      kind: v.literal('sample'),
+      engine: contentEngine,
+      title: v.string({ max: 2_000 }),
+      wordCount: v.integer({ min: 0 }),
+      ms: v.number({ min: 0 }),
+      openingHtml: v.string({ max: SAMPLE_HTML_CHARS }),
+      bag: wordBag,
+    })(value, path);
+  }
+  return v.object({ kind: v.literal('failed'), engine: contentEngine, message: v.string({ max: 2_000 }) })(value, path);
 };
 
 // ---------------------------------------------------------------------------------------

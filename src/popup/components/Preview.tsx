@@ -19,21 +19,29 @@ export interface PreviewProps {
 const OPENING_BLOCKS = 'p, h2, h3, h4, blockquote, ul, ol, pre';
 const OPENING_CHARS = 700;
 
-/** Keeps the first paragraphs of the sanitized clip: the preview is a taste, not the article. */
-function openingParagraphs(fragment: DocumentFragment): void {
-  for (const media of Array.from(fragment.querySelectorAll('img, picture, figure, video, audio, table, iframe'))) media.remove();
-  const kept: Element[] = [];
-  let chars = 0;
-  for (const block of Array.from(fragment.querySelectorAll(OPENING_BLOCKS))) {
-    if (kept.some((k) => k.contains(block))) continue;
-    const text = block.textContent?.trim() ?? '';
-    if (!text) continue;
-    kept.push(block);
-    chars += text.length;
-    if (chars >= OPENING_CHARS) break;
-  }
-  fragment.replaceChildren(...kept);
+/**
+ * A transform that keeps the first paragraphs (about `maxChars` of text) of the sanitized
+ * clip, without media: the preview is a taste, not the article. Made once per size at
+ * module level, so SanitizedHtml sees a stable function and does not re-render.
+ */
+export function openingParagraphsOf(maxChars: number): (fragment: DocumentFragment) => void {
+  return (fragment) => {
+    for (const media of Array.from(fragment.querySelectorAll('img, picture, figure, video, audio, table, iframe'))) media.remove();
+    const kept: Element[] = [];
+    let chars = 0;
+    for (const block of Array.from(fragment.querySelectorAll(OPENING_BLOCKS))) {
+      if (kept.some((k) => k.contains(block))) continue;
+      const text = block.textContent?.trim() ?? '';
+      if (!text) continue;
+      kept.push(block);
+      chars += text.length;
+      if (chars >= maxChars) break;
+    }
+    fragment.replaceChildren(...kept);
+  };
 }
+
+const openingParagraphs = openingParagraphsOf(OPENING_CHARS);
 
 export function formatDate(iso: string | null): string | null {
   if (!iso) return null;

@@ -2,10 +2,10 @@ import type { PageKind, RecordTable } from '../../core/types';
 import { PAGE_KINDS, type ClipData } from '../../shared/messages';
 
 /**
- * Structured pages in the popup (issue 7): the page kind the core guessed, a select to
- * override it (the preview re-runs with that kind), and for list and product pages the
- * "Clip as table" preview. Every cell is a text node made by Preact: page text never
- * becomes markup here.
+ * Structured pages in the popup (issue 7): the page kind the core guessed, shown in the
+ * popup's top bar as a select to override it (the preview re-runs with that kind), and for
+ * list and product pages the "Clip as table" preview. Every cell is a text node made by
+ * Preact: page text never becomes markup here.
  */
 
 export const KIND_LABELS: Record<PageKind, string> = {
@@ -29,35 +29,45 @@ export function tableOf(clip: ClipData): RecordTable | null {
   return null;
 }
 
+/**
+ * The page kind as the popup's top label: a real <select>, so the user overrides the
+ * guess with the keyboard as easily as with the mouse. Article, forum, documentation and
+ * other clip the article; product keeps the attribute table; list clips as a table.
+ */
+export function KindSelect({ kind, onKind, disabled }: { kind: PageKind; onKind: (kind: PageKind) => void; disabled: boolean }) {
+  return (
+    <select
+      class="kind-pill"
+      data-testid="page-kind"
+      aria-label="Page kind (change it to clip the page another way)"
+      title="Page kind: change it to clip the page another way"
+      value={kind}
+      disabled={disabled}
+      onChange={(e) => onKind((e.currentTarget as HTMLSelectElement).value as PageKind)}
+    >
+      {PAGE_KINDS.map((k) => (
+        <option key={k} value={k}>
+          {KIND_LABELS[k]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export interface RecordsProps {
   clip: ClipData;
   /** Whether the table goes into the saved clip. */
   asTable: boolean;
   onAsTable: (on: boolean) => void;
-  onKind: (kind: PageKind) => void;
   disabled: boolean;
 }
 
-export function Records({ clip, asTable, onAsTable, onKind, disabled }: RecordsProps) {
-  if (!clip.pageKind) return null;
+/** "Clip as table" for list and product pages; nothing for the other kinds. */
+export function Records({ clip, asTable, onAsTable, disabled }: RecordsProps) {
+  if (clip.pageKind !== 'list' && clip.pageKind !== 'product') return null;
   const table = tableOf(clip);
   return (
     <section class="records" data-testid="records">
-      <label class="kind">
-        <span>Page kind</span>
-        <select
-          data-testid="page-kind"
-          value={clip.pageKind}
-          disabled={disabled}
-          onChange={(e) => onKind((e.currentTarget as HTMLSelectElement).value as PageKind)}
-        >
-          {PAGE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
-      </label>
       {table ? (
         <>
           <label class="as-table">
@@ -67,11 +77,9 @@ export function Records({ clip, asTable, onAsTable, onKind, disabled }: RecordsP
           {asTable && <TablePreview table={table} />}
         </>
       ) : (
-        (clip.pageKind === 'list' || clip.pageKind === 'product') && (
-          <p class="muted small" data-testid="no-table">
-            {clip.pageKind === 'list' ? 'No repeated records found on this page.' : 'No attribute table found on this page.'}
-          </p>
-        )
+        <p class="muted small" data-testid="no-table">
+          {clip.pageKind === 'list' ? 'No repeated records found on this page.' : 'No attribute table found on this page.'}
+        </p>
       )}
     </section>
   );
