@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { test, expect, type TestServer } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -16,6 +17,9 @@ import type { Page } from '@playwright/test';
 const ENGINES = ['auto', 'nta', 'vsse', 'classifier'] as const;
 type Engine = (typeof ENGINES)[number];
 const CORE_IIFE = resolve('build/sift-core.iife.js');
+/** The popup's budget for a whole comparison and the background's cap per engine (src/popup/App.tsx, src/background/clipper.ts). */
+const COMPARE_BUDGET_MS = 16_000;
+const SAMPLE_TIMEOUT_MS = 8_000;
 
 declare const Sift: { extract: (doc: Document, options: Record<string, unknown>) => { title: string; wordCount: number; engine: string; text: string } | null };
 
@@ -163,3 +167,43 @@ test('a save with a non-default engine stores that engine; the choice is remembe
 });
 
 declare const chrome: { storage: { local: { get: (key: string) => Promise<Record<string, unknown>> } } };
+
+/**
+ * The compare view on real article pages (wcxb-dev, the benchmark's pages: served from
+ * localhost, without their network resources): every column fills — a sample or the
+ * engine's own message — within the comparison's time budget, and the time is logged for
+ * the README. Three pages keep the run short on a shared machine.
+ */
+const BENCH_PAGES = resolve('../shared/bench-data/wcxb-dev/pages');
+const REAL_ARTICLES = ['0001', '0004', '0005'];
+
+test('compare view on real article pages: all engines answer within the budget', async ({ context, server, openPopup }) => {
+  test.skip(!existsSync(BENCH_PAGES), `no benchmark pages at ${BENCH_PAGES}`);
+  const timings: string[] = [];
+  for (const id of REAL_ARTICLES) {
+    server.setPage(`/real-${id}.html`, gunzipSync(readFileSync(join(BENCH_PAGES, `${id}.html.gz`))).toString('utf8'));
+    const page = await context.newPage();
+    await page.goto(server.url(`/real-${id}.html`), { waitUntil: 'domcontentloaded' });
+    const popup = await openPopup(page);
+    await expect(popup.locator('.popup')).not.toHaveAttribute('data-phase', 'loading', { timeout: 20_000 });
+    const started = Date.now();
+    await popup.getByTestId('compare-open').click();
+    const progress = popup.getByTestId('compare-progress');
+    await expect(progress).toContainText('4 engines compared', { timeout: 40_000 });
+    const wall = Date.now() - started;
+    const inPopup = Number(/in ([\d,]+) ms/.exec((await progress.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+    expect(inPopup).toBeLessThan(COMPARE_BUDGET_MS + SAMPLE_TIMEOUT_MS);
+    const perEngine: string[] = [];
+    for (const engine of ENGINES) {
+      const column = popup.getByTestId(`column-${engine}`);
+      const ms = column.getByTestId('engine-ms');
+      const failed = column.getByTestId('engine-error');
+      await expect(ms.or(failed)).toBeVisible();
+      perEngine.push(`${engine} ${(await ms.count()) > 0 ? await ms.textContent() : 'failed'}`);
+    }
+    timings.push(`${id}: ${inPopup} ms in the popup (${wall} ms click → done as the test sees it); ${perEngine.join(', ')}`);
+    await popup.close();
+    await page.close();
+  }
+  console.log(`compare view on real articles:\n  ${timings.join('\n  ')}`);
+});
