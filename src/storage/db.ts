@@ -1,5 +1,6 @@
-import Dexie, { type EntityTable } from 'dexie';
-import type { StoredClip, StoredImage, StoredSetting } from './schema';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { StoredClip, StoredImage, StoredSetting, StoredSummary, TimelineRow } from './schema';
+import { fillLibraryIndex, libraryIndexMiddleware } from './libraryIndex';
 
 export const DB_NAME = 'sift';
 
@@ -13,11 +14,19 @@ export const DB_NAME = 'sift';
  *     v1 clips simply lack them, so the upgrade changes no record; it exists so that a
  *     browser holding a v1 database records the new shape's version (and a later version
  *     that needs an index on them has a step to build on).
+ * v3: the library at scale (10,000 clips open in < 300 ms, search < 50 ms): `summaries`
+ *     (list rows without html/text) and `timeline` (live clips keyed [savedAt, id], with the
+ *     multi-entry `*terms` index that `clips` carried before). Both are derived from `clips`
+ *     by libraryIndexMiddleware in the same transaction as every clip write; the upgrade
+ *     fills them from the existing clips. `clips.terms` stays on the record (the source the
+ *     timeline row is rebuilt from on restore) but is no longer indexed there.
  */
 export class SiftDb extends Dexie {
   clips!: EntityTable<StoredClip, 'id'>;
   images!: EntityTable<StoredImage, 'id'>;
   settings!: EntityTable<StoredSetting, 'key'>;
+  summaries!: EntityTable<StoredSummary, 'id'>;
+  timeline!: Table<TimelineRow, [number, string]>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -35,6 +44,16 @@ export class SiftDb extends Dexie {
       .upgrade(() => {
         // Nothing to rewrite: the v2 fields are optional and absent on every v1 clip.
       });
+    this.version(3)
+      .stores({
+        clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
+        images: 'id, clipId, [clipId+url]',
+        settings: 'key',
+        summaries: 'id, savedAt, deletedAt, *tags',
+        timeline: '[savedAt+id], *terms',
+      })
+      .upgrade(fillLibraryIndex);
+    this.use(libraryIndexMiddleware);
   }
 }
 

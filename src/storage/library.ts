@@ -1,6 +1,7 @@
 import type { SiftDb } from './db';
-import type { StoredClip, StoredImage } from './schema';
+import type { StoredClip, StoredImage, StoredSummary } from './schema';
 import { words } from './libraryTerms';
+import { searchTimeline, type SearchPage } from './librarySearch';
 
 /**
  * Library queries: what the library and reader pages ask of IndexedDB. Every function
@@ -15,30 +16,8 @@ export const PAGE_SIZE = 50;
 export const SEARCH_LIMIT = 100;
 export const MAX_TAG_LENGTH = 64;
 
-/** What a list row needs: the clip minus its heavy fields (html, text, terms). */
-export interface ClipSummary {
-  id: string;
-  title: string;
-  url: string;
-  site: string | null;
-  byline: string | null;
-  savedAt: number;
-  tags: string[];
-  excerpt: string | null;
-  readingMinutes: number;
-  wordCount: number;
-  lang: string | null;
-  dir: 'ltr' | 'rtl' | null;
-  deletedAt: number | null;
-}
-
-export function summarize(c: StoredClip): ClipSummary {
-  return {
-    id: c.id, title: c.title, url: c.url, site: c.site, byline: c.byline, savedAt: c.savedAt,
-    tags: c.tags, excerpt: c.excerpt, readingMinutes: c.readingMinutes, wordCount: c.wordCount,
-    lang: c.lang, dir: c.dir, deletedAt: c.deletedAt,
-  };
-}
+/** What a list row needs: the clip's summary row (schema v3), never its html or text. */
+export type ClipSummary = StoredSummary;
 
 export type LibraryView = 'all' | 'trash';
 
@@ -56,8 +35,10 @@ export interface ListResult {
   total: number;
 }
 
+type TimelineKey = [number, string];
+
 const byNewest = (a: { savedAt: number; id: string }, b: { savedAt: number; id: string }) =>
-  b.savedAt - a.savedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  b.savedAt - a.savedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** Live clips newest first, or the trash most recently deleted first. */
 export async function listClips(db: SiftDb, q: ListQuery): Promise<ListResult> {
@@ -65,79 +46,59 @@ export async function listClips(db: SiftDb, q: ListQuery): Promise<ListResult> {
   const limit = q.limit ?? PAGE_SIZE;
   if (q.view === 'trash') {
     // deletedAt is null for live clips, and IndexedDB leaves null out of an index: this
-    // range walks the trash only.
-    const all = await db.clips.where('deletedAt').above(0).toArray();
+    // range walks the trash only (summary rows, small).
+    const all = await db.summaries.where('deletedAt').above(0).toArray();
     const filtered = q.tag ? all.filter((c) => c.tags.includes(q.tag!)) : all;
     filtered.sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0));
-    return { items: filtered.slice(offset, offset + limit).map(summarize), total: filtered.length };
+    return { items: filtered.slice(offset, offset + limit), total: filtered.length };
   }
   if (q.tag) {
-    const tagged = await db.clips.where('tags').equals(q.tag).filter((c) => c.deletedAt === null).toArray();
+    const tagged = (await db.summaries.where('tags').equals(q.tag).toArray()).filter((c) => c.deletedAt === null);
     tagged.sort(byNewest);
-    return { items: tagged.slice(offset, offset + limit).map(summarize), total: tagged.length };
+    return { items: tagged.slice(offset, offset + limit), total: tagged.length };
   }
-  // The common case at scale. A value cursor costs one browser round trip per record, so
-  // instead: all keys of the savedAt index in one getAllKeys, drop the (small) trash, then
-  // load just the page with one bulkGet.
-  const ids = await liveIds(db);
-  const page = (await db.clips.bulkGet(ids.slice(offset, offset + limit))).filter((c): c is StoredClip => !!c);
-  return { items: page.map(summarize), total: ids.length };
+  // The common case at scale: the timeline's keys are in date order, so the page is a
+  // reverse key walk of `limit` steps and the total a native count; only the page's
+  // summary rows are read.
+  const [keys, total] = await Promise.all([
+    db.timeline.reverse().offset(offset).limit(limit).primaryKeys() as Promise<TimelineKey[]>,
+    db.timeline.count(),
+  ]);
+  const rows = await db.summaries.bulkGet(keys.map((k) => k[1]));
+  return { items: rows.filter((s): s is StoredSummary => !!s), total };
 }
 
 export async function countLive(db: SiftDb): Promise<number> {
-  const [all, trashed] = await Promise.all([db.clips.count(), db.clips.where('deletedAt').above(0).count()]);
-  return all - trashed;
+  return db.timeline.count();
 }
 
 export async function countTrash(db: SiftDb): Promise<number> {
-  return db.clips.where('deletedAt').above(0).count();
+  return db.summaries.where('deletedAt').above(0).count();
 }
 
-/** Search terms of a query; the last one is treated as a prefix (search as you type). */
+/** Search terms of a query (for highlighting); the planner is librarySearch.ts. */
 export function queryTerms(query: string): string[] {
   return [...new Set(words(query))];
 }
 
+export interface SearchResult extends ListResult {
+  strategy: SearchPage['strategy'];
+}
+
 /**
- * Full-text search over title + text through the `*terms` multi-entry index: every query
- * word must match (AND), each as a prefix of a stored word, so "typog" finds "typography".
- * Results are newest first, live clips only.
+ * Full-text search over title + text (librarySearch.ts plans it): every query word must
+ * match (AND), the last also as a prefix, so "typog" finds "typography". Newest first,
+ * live clips only, `limit` results from `offset` plus the total.
  */
 export async function searchClips(
   db: SiftDb,
   query: string,
-  opts: { tag?: string | null; limit?: number } = {},
-): Promise<ListResult> {
-  const terms = queryTerms(query);
+  opts: { tag?: string | null; offset?: number; limit?: number } = {},
+): Promise<SearchResult> {
   const limit = opts.limit ?? SEARCH_LIMIT;
-  if (terms.length === 0) return listClips(db, { view: 'all', tag: opts.tag ?? null, limit });
-  // Only the last word is a prefix, and only from 3 characters: "a" as a prefix would walk
-  // most of the index and tells the user nothing yet.
-  const idSets = await Promise.all(terms.map(async (t, i) => {
-    const prefix = i === terms.length - 1 && t.length >= 3;
-    const keys = await (prefix ? db.clips.where('terms').startsWith(t) : db.clips.where('terms').equals(t)).primaryKeys();
-    return new Set(keys as string[]);
-  }));
-  idSets.sort((a, b) => a.size - b.size);
-  let ids = idSets[0] ?? new Set<string>();
-  for (const other of idSets.slice(1)) ids = new Set([...ids].filter((id) => other.has(id)));
-  if (ids.size === 0) return { items: [], total: 0 };
-  const [trashed, tagged] = await Promise.all([
-    db.clips.where('deletedAt').above(0).primaryKeys().then((k) => new Set(k as string[])),
-    opts.tag ? db.clips.where('tags').equals(opts.tag).primaryKeys().then((k) => new Set(k as string[])) : Promise.resolve(null),
-  ]);
-  const keep = (id: string) => !trashed.has(id) && (!tagged || tagged.has(id));
-  if (ids.size <= limit) {
-    // Few hits: load them and sort.
-    const clips = (await db.clips.bulkGet([...ids].filter(keep))).filter((c): c is StoredClip => !!c);
-    clips.sort(byNewest);
-    return { items: clips.map(summarize), total: clips.length };
-  }
-  // Many hits: order by the savedAt index keys alone and load only the page shown.
-  const newestFirst = ((await db.clips.orderBy('savedAt').primaryKeys()) as string[]).reverse();
-  const hits = newestFirst.filter((id) => ids.has(id) && keep(id));
-  const page = (await db.clips.bulkGet(hits.slice(0, limit))).filter((c): c is StoredClip => !!c);
-  return { items: page.map(summarize), total: hits.length };
+  if (queryTerms(query).length === 0) return { ...(await listClips(db, { view: 'all', tag: opts.tag ?? null, offset: opts.offset, limit })), strategy: 'empty' };
+  const tagIds = opts.tag ? new Set((await db.summaries.where('tags').equals(opts.tag).primaryKeys()) as string[]) : null;
+  return searchTimeline(db, query, { tagIds, offset: opts.offset, limit });
 }
 
 export async function getClip(db: SiftDb, id: string): Promise<StoredClip | undefined> {
@@ -149,12 +110,13 @@ export async function imagesOf(db: SiftDb, clipId: string): Promise<StoredImage[
 }
 
 /** Live neighbours in library order (newest first), for the reader's next/previous keys. */
-export async function neighbours(db: SiftDb, clip: StoredClip): Promise<{ newer: string | null; older: string | null }> {
+export async function neighbours(db: SiftDb, clip: Pick<StoredClip, 'id' | 'savedAt'>): Promise<{ newer: string | null; older: string | null }> {
+  const key: TimelineKey = [clip.savedAt, clip.id];
   const [newer, older] = await Promise.all([
-    db.clips.where('savedAt').above(clip.savedAt).filter((c) => c.deletedAt === null).first(),
-    db.clips.where('savedAt').below(clip.savedAt).reverse().filter((c) => c.deletedAt === null).first(),
+    db.timeline.where(':id').above(key).limit(1).primaryKeys() as Promise<TimelineKey[]>,
+    db.timeline.where(':id').below(key).reverse().limit(1).primaryKeys() as Promise<TimelineKey[]>,
   ]);
-  return { newer: newer?.id ?? null, older: older?.id ?? null };
+  return { newer: newer[0]?.[1] ?? null, older: older[0]?.[1] ?? null };
 }
 
 // ---- tags -------------------------------------------------------------------------------
@@ -251,11 +213,10 @@ export async function setSetting(db: SiftDb, key: string, value: unknown): Promi
 /** Ids of live clips in library order (newest first), for "export all" and "select all". */
 export async function liveIds(db: SiftDb, tag?: string | null): Promise<string[]> {
   if (tag) {
-    const tagged = await db.clips.where('tags').equals(tag).filter((c) => c.deletedAt === null).toArray();
+    const tagged = (await db.summaries.where('tags').equals(tag).toArray()).filter((c) => c.deletedAt === null);
     return tagged.sort(byNewest).map((c) => c.id);
   }
-  const trashed = new Set((await db.clips.where('deletedAt').above(0).primaryKeys()) as string[]);
   // Forward order + Array.reverse: a forward key range is one getAllKeys call.
-  const all = ((await db.clips.orderBy('savedAt').primaryKeys()) as string[]).reverse();
-  return trashed.size ? all.filter((id) => !trashed.has(id)) : all;
+  const keys = (await db.timeline.toCollection().primaryKeys()) as TimelineKey[];
+  return keys.reverse().map((k) => k[1]);
 }

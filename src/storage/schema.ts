@@ -70,3 +70,44 @@ export interface StoredSetting {
   key: string;
   value: unknown;
 }
+
+/**
+ * Schema v3: what a library row shows, kept beside each clip (`summaries`, keyed by clip id)
+ * so the list never reads a clip's html/text. Derived from the clip in the same transaction
+ * as every write to `clips` (libraryIndex.ts), never written directly.
+ */
+export interface StoredSummary {
+  id: string;
+  title: string;
+  url: string;
+  site: string | null;
+  byline: string | null;
+  savedAt: number;
+  tags: string[];
+  /** At most EXCERPT_MAX characters. */
+  excerpt: string | null;
+  readingMinutes: number;
+  wordCount: number;
+  lang: string | null;
+  dir: 'ltr' | 'rtl' | null;
+  deletedAt: number | null;
+  /** The clip's HTML has at least one <img>. */
+  hasImages: boolean;
+  /** A list or product clip with a table to export (CSV / JSON / Markdown). */
+  hasTable: boolean;
+  pageKind?: PageKind;
+  /** Fingerprint of the clip's terms: an unchanged one lets a tag edit skip rewriting the term index. */
+  termsSig: string;
+}
+
+/**
+ * Schema v3: one row per LIVE clip, primary key [savedAt, id], so IndexedDB's key order is
+ * the library's date order: the newest page is a reverse key walk with a limit, the live
+ * count is a native count, and a term's hits (`*terms`, multi-entry) come back already in
+ * date order. Trashed clips have no row, so search and counts never see them.
+ */
+export interface TimelineRow {
+  savedAt: number;
+  id: string;
+  terms: string[];
+}
