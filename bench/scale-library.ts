@@ -1,24 +1,29 @@
 /**
- * Scale benchmark for the library (issue 5), in the BUILT extension in headless Chromium:
+ * Scale benchmark for the library (issue 5), in the BUILT e2e extension in headless Chromium:
  *
- *   1. 10,000 clips (realistic length, Zipf-distributed vocabulary) imported through the
- *      library's own import button; library open time (navigation → first page painted,
- *      the page's `sift:library-ready` mark), median of 5 opens; search time per query
- *      (the page's `sift:search` measure around the IndexedDB query).
- *   2. A fresh profile with 1,000 clips × 2 images: "Export all" as a Markdown+images ZIP
- *      and a full ZIP backup, with the JS heap sampled every 50 ms over CDP (peak reported).
+ *   1. 10,000 clips (realistic length, Zipf-distributed vocabulary) seeded through the
+ *      import's own write path (`storeValidated`, in batches of 500, via the e2e build's
+ *      `siftTest` hook: same transaction, same library-index middleware as a UI import).
+ *      Library open (navigation → first page painted: the page's `sift:library-ready`
+ *      mark), median of N opens; search (the page's `sift:search` measure around the
+ *      IndexedDB query, as the user types into the box), median of N per query kind:
+ *      no hit, rare, common, very common, two words, a 3-letter prefix.
+ *   2. One UI import (a ZIP backup through the Import button) at --ui-import clips.
+ *   3. A fresh profile with 1,000 clips × 2 images (48 KB each): "Export all" as a
+ *      Markdown+images ZIP and as a full ZIP backup, JS heap (CDP Performance.getMetrics
+ *      JSHeapUsedSize) sampled every 50 ms during the export: peak reported.
  *
- * Run: npm run build:e2e && tsx bench/scale-library.ts [--clips 10000] [--export-clips 1000]
- * (SIFT_E2E_DIST picks another build directory.)
+ * Run: npm run build:e2e && tsx bench/scale-library.ts [--clips 10000] [--runs 5]
+ *      [--ui-import 1000] [--export-clips 1000]   (SIFT_E2E_DIST picks another build)
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { createHash, randomBytes } from 'node:crypto';
 import { sampleClip } from '../src/storage/librarySamples';
-import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_NAME, clipEntryName, imageEntryName } from '../src/backup/format';
+import type { StoredClip, StoredImage } from '../src/storage/schema';
+import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_NAME, clipEntryName } from '../src/backup/format';
 
 const args = process.argv.slice(2);
 const arg = (name: string, d: number) => {
@@ -26,6 +31,8 @@ const arg = (name: string, d: number) => {
   return i >= 0 ? Number(args[i + 1]) : d;
 };
 const CLIPS = arg('clips', 10_000);
+const RUNS = arg('runs', 5);
+const UI_IMPORT = arg('ui-import', 1_000);
 const EXPORT_CLIPS = arg('export-clips', 1_000);
 const DIST = resolve(process.env.SIFT_E2E_DIST ?? 'dist-e2e');
 const LIBRARY = 'src/pages/library/index.html';
@@ -58,37 +65,33 @@ function paragraph(words: number): string {
   return Array.from({ length: words }, word).join(' ') + '.';
 }
 
-interface Img { id: string; url: string; bytes: Uint8Array }
+type ImageRecord = Omit<StoredImage, 'blob'>;
+const T0 = Date.UTC(2020, 0, 1);
 
-function buildBackup(n: number, imagesPerClip: number, imageBytes: number): { zip: Uint8Array; mb: number } {
+/** Clip i of the synthetic library (deterministic given the PRNG's position). */
+function generateClip(i: number, imagesPerClip: number, imageBytes: number): { clip: StoredClip; images: ImageRecord[] } {
+  const id = `c${String(i).padStart(6, '0')}`;
+  const images: ImageRecord[] = Array.from({ length: imagesPerClip }, (_, j) => ({
+    id: `${id}-i${j}`, clipId: id, url: `https://img.example.com/${id}/${j}.png`, mime: 'image/png', bytes: imageBytes,
+    width: 320, height: 240, status: 'ok', error: null,
+  }));
+  const paras = Array.from({ length: 6 + Math.floor(rand() * 10) }, () => `<p>${paragraph(40 + Math.floor(rand() * 60))}</p>`);
+  for (const im of images) paras.splice(1, 0, `<figure><img src="${im.url}" alt="figure"><figcaption>${paragraph(6)}</figcaption></figure>`);
+  const clip = sampleClip({
+    id, title: paragraph(5 + Math.floor(rand() * 6)).replace(/\.$/, ''), html: paras.join('\n'),
+    savedAt: T0 + i * 3_600_000, tags: rand() < 0.3 ? [['reading', 'work', 'later', 'science'][i % 4]!] : [],
+  });
+  return { clip, images };
+}
+
+/** A ZIP backup of n image-less clips, for the one UI import measured. */
+function buildBackup(n: number, offset: number): { zip: Uint8Array; mb: number } {
   const files: Record<string, Uint8Array> = {};
-  let images = 0;
-  const t0 = Date.UTC(2020, 0, 1);
   for (let i = 0; i < n; i++) {
-    const id = `c${String(i).padStart(6, '0')}`;
-    const imgs: Img[] = [];
-    for (let j = 0; j < imagesPerClip; j++) {
-      const bytes = new Uint8Array(imageBytes);
-      bytes.set(randomBytes(imageBytes));
-      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
-      imgs.push({ id: `${id}-i${j}`, url: `https://img.example.com/${id}/${j}.png`, bytes });
-    }
-    const paras = Array.from({ length: 6 + Math.floor(rand() * 10) }, () => `<p>${paragraph(40 + Math.floor(rand() * 60))}</p>`);
-    for (const im of imgs) paras.splice(1, 0, `<figure><img src="${im.url}" alt="figure"><figcaption>${paragraph(6)}</figcaption></figure>`);
-    const { terms: _t, ...clip } = sampleClip({
-      id, title: `${paragraph(5 + Math.floor(rand() * 6))}`.replace(/\.$/, ''), html: paras.join('\n'),
-      savedAt: t0 + i * 3_600_000, terms: [], tags: rand() < 0.3 ? [['reading', 'work', 'later', 'science'][i % 4]!] : [],
-    });
-    const records = [];
-    for (const im of imgs) {
-      files[imageEntryName(im.id)] = im.bytes;
-      records.push({ id: im.id, clipId: id, url: im.url, mime: 'image/png', bytes: im.bytes.length, width: 320, height: 240, status: 'ok', error: null,
-        sha256: createHash('sha256').update(im.bytes).digest('hex'), file: imageEntryName(im.id) });
-      images++;
-    }
-    files[clipEntryName(id)] = strToU8(JSON.stringify({ clip, images: records }));
+    const { terms: _t, ...clip } = generateClip(offset + i, 0, 0).clip;
+    files[clipEntryName(clip.id)] = strToU8(JSON.stringify({ clip, images: [] }));
   }
-  files[MANIFEST_NAME] = strToU8(JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: new Date().toISOString(), app: 'scale bench', clips: n, images }));
+  files[MANIFEST_NAME] = strToU8(JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: new Date().toISOString(), app: 'scale bench', clips: n, images: 0 }));
   const zip = zipSync(files, { level: 1 });
   return { zip, mb: zip.length / 1e6 };
 }
@@ -114,7 +117,36 @@ async function openLibrary(context: BrowserContext, id: string): Promise<{ page:
   return { page, ms };
 }
 
-async function importBackup(page: Page, zip: Uint8Array): Promise<{ ms: number; notice: string }> {
+/** Seeds clips through the e2e build's hook (storeValidated: the import's write path). */
+async function seed(page: Page, n: number, imagesPerClip: number, imageBytes: number, onClip?: (c: StoredClip) => void): Promise<number> {
+  await page.waitForFunction(() => 'siftTest' in globalThis);
+  const t0 = Date.now();
+  const BATCH = imagesPerClip > 0 ? 100 : 500;
+  let inPage = 0;
+  // Pipelined: the next batch is generated in Node while the page writes the previous one.
+  let writing: Promise<number> | null = null;
+  for (let i = 0; i < n; i += BATCH) {
+    const clips: StoredClip[] = [];
+    const images: ImageRecord[] = [];
+    for (let j = i; j < Math.min(n, i + BATCH); j++) {
+      const g = generateClip(j, imagesPerClip, imageBytes);
+      onClip?.(g.clip);
+      clips.push(g.clip);
+      images.push(...g.images);
+    }
+    if (writing) inPage += await writing;
+    writing = page.evaluate(async ([c, im]) => {
+      const t = performance.now();
+      await (globalThis as unknown as { siftTest: { storeClips(c: unknown, i: unknown): Promise<unknown> } }).siftTest.storeClips(c, im);
+      return performance.now() - t;
+    }, [clips, images] as const);
+  }
+  if (writing) inPage += await writing;
+  if (process.env.SIFT_SCALE_VERBOSE) console.log(`  (in-page write time ${(inPage / 1000).toFixed(1)} s)`);
+  return Date.now() - t0;
+}
+
+async function importThroughUi(page: Page, zip: Uint8Array): Promise<{ ms: number; notice: string }> {
   // Through a file on disk: sending tens of MB over the DevTools protocol is slower than the import.
   const file = join(tmpdir(), `sift-scale-${process.pid}-${zip.length}.zip`);
   writeFileSync(file, zip);
@@ -129,46 +161,67 @@ async function importBackup(page: Page, zip: Uint8Array): Promise<{ ms: number; 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number) => n.toFixed(1);
 
+/** Picks query words by document frequency in the generated library. */
+function pickQueries(df: Map<string, number>, n: number): { kind: string; q: string }[] {
+  const byDf = [...df.entries()].filter(([w]) => w.length >= 3).sort((a, b) => b[1] - a[1]);
+  const near = (target: number) => byDf.reduce((best, e) => (Math.abs(e[1] - target) < Math.abs(best[1] - target) ? e : best))[0];
+  const veryCommon = byDf[0]![0];
+  const common = near(n * 0.2);
+  const rare = near(12);
+  return [
+    { kind: 'no hit', q: 'zzqxnothing' },
+    { kind: 'rare', q: rare },
+    { kind: 'common', q: common },
+    { kind: 'very common', q: veryCommon },
+    { kind: 'two common words', q: `${veryCommon} ${common}` },
+    { kind: 'rare + very common', q: `${rare} ${veryCommon}` },
+    { kind: '3-letter prefix', q: common.slice(0, 3) },
+  ];
+}
+
+async function searchOnce(page: Page, q: string): Promise<{ duration: number; hits: number; strategy: string }> {
+  await page.getByTestId('search').fill('');
+  await page.waitForFunction(() => document.querySelector('[data-testid="search"]') !== null);
+  await page.evaluate(() => performance.clearMeasures('sift:search'));
+  await page.getByTestId('search').fill(q);
+  await page.waitForFunction((qq) => performance.getEntriesByName('sift:search').some((e) => (e as PerformanceMeasure).detail?.query === qq), q, { timeout: 30_000 });
+  return page.evaluate((qq) => {
+    const e = performance.getEntriesByName('sift:search').map((x) => x as PerformanceMeasure).find((x) => x.detail?.query === qq)!;
+    const d = e.detail as { hits: number; strategy: string };
+    return { duration: e.duration, hits: d.hits, strategy: d.strategy };
+  }, q);
+}
+
 async function scaleLibrary(): Promise<void> {
-  const t0 = Date.now();
-  const { zip, mb } = buildBackup(CLIPS, 0, 0);
-  console.log(`built ${CLIPS} clips as a ${mb.toFixed(1)} MB backup in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const b = await launch();
   try {
     const first = await openLibrary(b.context, b.id);
-    const imp = await importBackup(first.page, zip);
-    console.log(`import through the UI: ${(imp.ms / 1000).toFixed(1)} s — ${imp.notice.trim()}`);
+    const df = new Map<string, number>();
+    const seedMs = await seed(first.page, CLIPS, 0, 0, (c) => { for (const t of c.terms) df.set(t, (df.get(t) ?? 0) + 1); });
+    console.log(`seeded ${CLIPS} clips through storeValidated (batches of 500) in ${(seedMs / 1000).toFixed(1)} s`);
     await first.page.close();
     const opens: number[] = [];
+    const lists: number[] = [];
     let page: Page | null = null;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < RUNS; i++) {
       if (page) await page.close();
       const o = await openLibrary(b.context, b.id);
       opens.push(o.ms);
+      lists.push(await o.page.evaluate(() => performance.getEntriesByName('sift:list')[0]?.duration ?? -1));
       page = o.page;
     }
     const total = await page!.getByTestId('total').textContent();
-    const listMs = await page!.evaluate(() => performance.getEntriesByName('sift:list')[0]?.duration ?? -1);
-    console.log(`\n| library open (${total} clips) | median ${fmt(median(opens))} ms | runs ${opens.map(fmt).join(', ')} | first-page query ${fmt(listMs)} ms | budget 300 ms |`);
-    // Queries: the most common word, a mid-frequency word, a rare word, two words, a prefix.
-    const queries = [VOCAB[0]!, VOCAB[60]!, VOCAB[3000]!, `${VOCAB[5]!} ${VOCAB[40]!}`, VOCAB[200]!.slice(0, 3), 'nothingmatchesthis'];
-    console.log('\n| query | hits | search ms (median of 3) |\n|---|---|---|');
-    for (const q of queries) {
-      const times: number[] = [];
-      let hits = 0;
-      for (let r = 0; r < 3; r++) {
-        await page!.evaluate(() => performance.clearMeasures('sift:search'));
-        await page!.getByTestId('search').fill('');
-        await page!.getByTestId('search').fill(q);
-        await page!.waitForFunction((qq) => performance.getEntriesByName('sift:search').some((e) => (e as PerformanceMeasure).detail?.query === qq), q, { timeout: 30_000 });
-        const m = await page!.evaluate((qq) => {
-          const e = performance.getEntriesByName('sift:search').map((x) => x as PerformanceMeasure).find((x) => x.detail?.query === qq)!;
-          return { duration: e.duration, hits: (e.detail as { hits: number }).hits };
-        }, q);
-        times.push(m.duration);
-        hits = m.hits;
-      }
-      console.log(`| \`${q}\` | ${hits} | ${fmt(median(times))} |`);
+    console.log(`\n| library open (${total} clips), navigation → first page painted | median ${fmt(median(opens))} ms | runs ${opens.map(fmt).join(', ')} | first-page query median ${fmt(median(lists))} ms | budget 300 ms |`);
+    console.log(`\n| query kind | query | hits | strategy | search ms (median of ${RUNS}) | runs |\n|---|---|---|---|---|---|`);
+    for (const { kind, q } of pickQueries(df, CLIPS)) {
+      const runs: { duration: number; hits: number; strategy: string }[] = [];
+      for (let r = 0; r < RUNS; r++) runs.push(await searchOnce(page!, q));
+      console.log(`| ${kind} | \`${q}\` | ${runs[0]!.hits} | ${runs[0]!.strategy} | ${fmt(median(runs.map((x) => x.duration)))} | ${runs.map((x) => fmt(x.duration)).join(', ')} |`);
+    }
+    if (UI_IMPORT > 0) {
+      const { zip, mb } = buildBackup(UI_IMPORT, CLIPS);
+      const imp = await importThroughUi(page!, zip);
+      console.log(`\nUI import of ${UI_IMPORT} more clips (${mb.toFixed(1)} MB ZIP) into the ${CLIPS}-clip library: ${(imp.ms / 1000).toFixed(1)} s — ${imp.notice.trim()}`);
     }
   } finally {
     await b.close();
@@ -192,17 +245,16 @@ async function heapSampler(page: Page) {
 async function scaleExport(): Promise<void> {
   const imagesPerClip = 2;
   const imageBytes = 48 * 1024;
-  const { zip, mb } = buildBackup(EXPORT_CLIPS, imagesPerClip, imageBytes);
-  console.log(`\nbuilt ${EXPORT_CLIPS} clips × ${imagesPerClip} images (${imageBytes / 1024} KB each) as a ${mb.toFixed(1)} MB backup`);
   const b = await launch();
   try {
+    const { page: seeder } = await openLibrary(b.context, b.id);
+    const ms = await seed(seeder, EXPORT_CLIPS, imagesPerClip, imageBytes);
+    console.log(`\nseeded ${EXPORT_CLIPS} clips × ${imagesPerClip} images (${imageBytes / 1024} KB each) in ${(ms / 1000).toFixed(1)} s`);
+    await seeder.close();
     const { page } = await openLibrary(b.context, b.id);
-    const imp = await importBackup(page, zip);
-    console.log(`import through the UI: ${(imp.ms / 1000).toFixed(1)} s — ${imp.notice.trim()}`);
     console.log('\n| export | clips | file MB | seconds | JS heap before MB | JS heap peak MB |\n|---|---|---|---|---|---|');
     for (const format of ['markdown-zip', 'backup-zip'] as const) {
       await page.getByTestId('export-format').selectOption(format);
-      await page.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
       const sampler = await heapSampler(page);
       const t0 = Date.now();
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 900_000 }), page.getByTestId('export-button').click()]);
@@ -210,7 +262,6 @@ async function scaleExport(): Promise<void> {
       const secs = (Date.now() - t0) / 1000;
       const peak = await sampler.stop();
       const size = statSync(path).size;
-      void readFileSync;
       console.log(`| ${format} | ${EXPORT_CLIPS} | ${(size / 1e6).toFixed(1)} | ${secs.toFixed(1)} | ${(sampler.base / 1e6).toFixed(1)} | ${(peak / 1e6).toFixed(1)} |`);
     }
   } finally {
@@ -218,5 +269,5 @@ async function scaleExport(): Promise<void> {
   }
 }
 
-await scaleLibrary();
+if (CLIPS > 0) await scaleLibrary();
 if (EXPORT_CLIPS > 0) await scaleExport();

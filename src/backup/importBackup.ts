@@ -1,5 +1,5 @@
 import type { SiftDb } from '../storage/db';
-import type { StoredImage } from '../storage/schema';
+import type { StoredClip, StoredImage } from '../storage/schema';
 import { readBackup, type Progress } from './read';
 
 export interface ImportResult {
@@ -14,7 +14,15 @@ export interface ImportResult {
  * and their images in ONE transaction, so a failure at any point leaves the library as it was.
  */
 export async function importBackup(db: SiftDb, file: Blob, onProgress?: Progress): Promise<ImportResult> {
-  const parsed = await readBackup(file, onProgress);
+  return storeValidated(db, await readBackup(file, onProgress));
+}
+
+/**
+ * The write half of an import: validated clips and images into the library in one
+ * transaction (the library index follows in the same transaction, libraryIndex.ts). Clips
+ * already present are kept as they are. Also the scale benchmark's seeding path.
+ */
+export async function storeValidated(db: SiftDb, parsed: { clips: StoredClip[]; images: StoredImage[] }): Promise<ImportResult> {
   return db.transaction('rw', db.clips, db.images, async () => {
     const existing = new Set(
       (await db.clips.bulkGet(parsed.clips.map((c) => c.id))).filter((c) => c !== undefined).map((c) => c.id),

@@ -8,7 +8,7 @@ import { standaloneHtml } from './html';
 import { clipToMarkdown } from './markdown';
 import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
 import { makeOffline } from './offline';
-import { exportTablesCsv } from './tables';
+import { exportTables } from './tables';
 import { ZipStream } from './zipStream';
 
 /**
@@ -16,7 +16,7 @@ import { ZipStream } from './zipStream';
  * turndown and XMLSerializer). Clips are read in batches and written entry by entry into a
  * streamed ZIP, so memory holds one batch, not the library.
  */
-export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'csv' | 'backup-zip' | 'backup-json';
+export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'csv' | 'tables-json' | 'tables-md' | 'backup-zip' | 'backup-json';
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
   'markdown': 'Markdown (.md)',
@@ -24,6 +24,8 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
   'html': 'Self-contained HTML',
   'epub': 'EPUB e-book',
   'csv': 'Tables as CSV (list and product clips)',
+  'tables-json': 'Tables as JSON (list and product clips)',
+  'tables-md': 'Tables as Markdown (list and product clips)',
   'backup-zip': 'Full backup (ZIP)',
   'backup-json': 'Full backup (JSON)',
 };
@@ -53,12 +55,36 @@ async function dataUri(blob: Blob, mime: string | null): Promise<string> {
   return `data:${mime ?? 'application/octet-stream'};base64,${base64Encode(new Uint8Array(await blob.arrayBuffer()))}`;
 }
 
-export async function exportClips(db: SiftDb, format: ExportFormat, ids: string[], onProgress: ExportProgress = () => undefined): Promise<ExportOutput> {
+/** Thrown when the user cancels an export; the page shows it as "cancelled", not as a failure. */
+export function isCancel(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+/**
+ * Runs an export. `signal` cancels it: every format reports progress once per clip, and the
+ * progress hook checks the signal first, so a cancel stops the work within one clip and
+ * nothing is returned (so nothing is downloaded).
+ */
+export async function exportClips(db: SiftDb, format: ExportFormat, ids: string[], onProgress: ExportProgress = () => undefined, signal?: AbortSignal): Promise<ExportOutput> {
+  signal?.throwIfAborted();
+  const progress: ExportProgress = (done, total, label) => {
+    signal?.throwIfAborted();
+    onProgress(done, total, label);
+  };
+  const out = await runExport(db, format, ids, progress);
+  // A cancel that came while the archive was being finished still means "no file".
+  signal?.throwIfAborted();
+  return out;
+}
+
+async function runExport(db: SiftDb, format: ExportFormat, ids: string[], onProgress: ExportProgress): Promise<ExportOutput> {
   const stamp = dateStamp();
   if (format === 'backup-zip') return { blob: await writeBackupZip(db, onProgress), filename: `sift-backup-${stamp}.zip` };
   if (format === 'backup-json') return { blob: await writeBackupJson(db, onProgress), filename: `sift-backup-${stamp}.json` };
   if (ids.length === 0) throw new Error('Select at least one clip to export.');
-  if (format === 'csv') return exportTablesCsv(db, ids, onProgress);
+  if (format === 'csv') return exportTables(db, ids, 'csv', onProgress);
+  if (format === 'tables-json') return exportTables(db, ids, 'json', onProgress);
+  if (format === 'tables-md') return exportTables(db, ids, 'md', onProgress);
 
   if (ids.length === 1 && (format === 'markdown' || format === 'html')) {
     const [batch] = await collect(clipBatches(db, ids));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from '../storage/db';
 import { saveClip } from '../storage/saveClip';
 import type { ClipData } from '../shared/messages';
-import { NO_TABLE_MESSAGE, clipTable, exportTablesCsv } from './tables';
+import { NO_TABLE_MESSAGE, clipTable, exportTables, exportTablesCsv } from './tables';
 
 // Issue 7: "Tables as CSV" from the library, through the core's CSV exporter.
 
@@ -65,5 +65,18 @@ describe('exportTablesCsv', () => {
     expect(clipTable({ table, attributes: [{ attribute: 'a', value: 'b' }] })).toBe(table);
     expect(clipTable({ attributes: [{ attribute: 'a', value: 'b' }] })).toEqual({ columns: ['Attribute', 'Value'], rows: [['a', 'b']] });
     expect(clipTable({ table: { columns: ['a'], rows: [] } })).toBeNull();
+  });
+});
+
+describe('exportTables as JSON and Markdown', () => {
+  it('JSON: one object per row; Markdown: a GFM table under an escaped title, page text never markup', async () => {
+    const id = await save({ ...base, title: 'Laptops <b>*sale*</b>', pageKind: 'list', table: { columns: ['Name', 'Price'], rows: [['Aero | 14', '<img src=x onerror=alert(1)>']] } });
+    const json = await exportTables(db, [id], 'json');
+    expect(json.filename).toMatch(/\.json$/);
+    expect(JSON.parse(await json.blob.text())).toEqual([{ Name: 'Aero | 14', Price: '<img src=x onerror=alert(1)>' }]);
+    const md = await exportTables(db, [id], 'md');
+    expect(md.filename).toMatch(/\.md$/);
+    expect(await md.blob.text()).toBe(
+      '# Laptops \\<b\\>\\*sale\\*\\</b\\>\n\nSource: <https://shop.example/laptops>\n\n| Name | Price |\n| --- | --- |\n| Aero \\| 14 | &lt;img src=x onerror=alert(1)> |\n');
   });
 });

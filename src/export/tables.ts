@@ -1,4 +1,4 @@
-import { attributesToTable, tableToCsv } from '../core/records/export';
+import { attributesToTable, tableToCsv, tableToJson, tableToMarkdown } from '../core/records/export';
 import type { RecordTable } from '../core/types';
 import type { SiftDb } from '../storage/db';
 import type { StoredClip } from '../storage/schema';
@@ -8,8 +8,9 @@ import { ZipStream } from './zipStream';
 import type { ExportOutput, ExportProgress } from './exportClips';
 
 /**
- * CSV export of structured clips (issue 7): a list page's record table, or a product's
- * attribute rows as two columns, through the core's pure exporters (CSV-injection safe).
+ * Table export of structured clips (issue 7): a list page's record table, or a product's
+ * attribute rows as two columns, as CSV, JSON or a Markdown table, through the core's pure
+ * exporters (CSV-injection safe; Markdown cells escaped so page text never becomes markup).
  */
 
 /** The table a clip carries: its records, else its attributes; null for an article. */
@@ -22,24 +23,55 @@ export function clipTable(clip: Pick<StoredClip, 'table' | 'attributes'>): Recor
 /** A byte-order mark, so spreadsheet apps read the UTF-8 (accents, CJK, emoji) as UTF-8. */
 const BOM = '\uFEFF';
 
-export const NO_TABLE_MESSAGE = 'None of these clips has a table. CSV export is for list and product pages saved with "Clip as table".';
+export type TableFormat = 'csv' | 'json' | 'md';
 
-/** One .csv for one clip with a table; a ZIP of .csv files for several. Clips without a table are skipped. */
-export async function exportTablesCsv(db: SiftDb, ids: string[], onProgress: ExportProgress = () => undefined): Promise<ExportOutput> {
-  const files: { name: string; csv: string }[] = [];
+export const NO_TABLE_MESSAGE = 'None of these clips has a table. Table export is for list and product pages saved with "Clip as table".';
+
+const TABLE_FILES: Record<TableFormat, { ext: string; mime: string; render: (table: RecordTable, clip: StoredClip) => string }> = {
+  csv: { ext: '.csv', mime: 'text/csv;charset=utf-8', render: (t) => BOM + tableToCsv(t) },
+  json: { ext: '.json', mime: 'application/json;charset=utf-8', render: (t) => `${tableToJson(t)}\n` },
+  md: {
+    ext: '.md', mime: 'text/markdown;charset=utf-8',
+    // A title and the source above the table; the title is escaped like a cell (a page's
+    // title could hold Markdown or HTML).
+    render: (t, clip) => `# ${mdText(clip.title)}\n\nSource: <${safeUrl(clip.url)}>\n\n${tableToMarkdown(t)}`,
+  },
+};
+
+function safeUrl(url: string): string {
+  try {
+    return encodeURI(url);
+  } catch {
+    return ''; // a lone surrogate: no link rather than a broken file
+  }
+}
+
+function mdText(s: string): string {
+  return s.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
+}
+
+/** One file for one clip with a table; a ZIP of files for several. Clips without a table are skipped. */
+export async function exportTables(db: SiftDb, ids: string[], format: TableFormat, onProgress: ExportProgress = () => undefined): Promise<ExportOutput> {
+  const kind = TABLE_FILES[format];
+  const files: { name: string; text: string }[] = [];
   const names = new NameAllocator();
   let done = 0;
   for await (const batch of clipBatches(db, ids)) {
     for (const { clip } of batch) {
       const table = clipTable(clip);
-      if (table) files.push({ name: names.take(slugify(clip.title), '.csv'), csv: BOM + tableToCsv(table) });
+      if (table) files.push({ name: names.take(slugify(clip.title), kind.ext), text: kind.render(table, clip) });
       onProgress(++done, ids.length, 'Exporting');
     }
   }
   const [only] = files;
   if (!only) throw new Error(NO_TABLE_MESSAGE);
-  if (files.length === 1) return { blob: new Blob([only.csv], { type: 'text/csv;charset=utf-8' }), filename: only.name };
+  if (files.length === 1) return { blob: new Blob([only.text], { type: kind.mime }), filename: only.name };
   const zip = new ZipStream();
-  for (const f of files) zip.addText(f.name, f.csv);
+  for (const f of files) zip.addText(f.name, f.text);
   return { blob: await zip.finish(), filename: `Sift tables ${dateStamp()}.zip` };
+}
+
+/** CSV export (the first table format; kept for callers and tests). */
+export function exportTablesCsv(db: SiftDb, ids: string[], onProgress?: ExportProgress): Promise<ExportOutput> {
+  return exportTables(db, ids, 'csv', onProgress);
 }

@@ -1,7 +1,7 @@
 import type { SiftDb } from './db';
 import type { StoredClip, StoredImage, StoredSummary } from './schema';
 import { words } from './libraryTerms';
-import { searchTimeline, type SearchPage } from './librarySearch';
+import { countMatches, searchTimeline, type SearchPage } from './librarySearch';
 
 /**
  * Library queries: what the library and reader pages ask of IndexedDB. Every function
@@ -13,7 +13,7 @@ export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** A library page: enough to fill two screens, small enough to open fast at 10,000 clips. */
 export const PAGE_SIZE = 50;
 /** A search shows this many hits; the total is still reported. */
-export const SEARCH_LIMIT = 100;
+export const SEARCH_LIMIT = PAGE_SIZE;
 export const MAX_TAG_LENGTH = 64;
 
 /** What a list row needs: the clip's summary row (schema v3), never its html or text. */
@@ -82,6 +82,7 @@ export function queryTerms(query: string): string[] {
 }
 
 export interface SearchResult extends ListResult {
+  totalExact: boolean;
   strategy: SearchPage['strategy'];
 }
 
@@ -96,9 +97,17 @@ export async function searchClips(
   opts: { tag?: string | null; offset?: number; limit?: number } = {},
 ): Promise<SearchResult> {
   const limit = opts.limit ?? SEARCH_LIMIT;
-  if (queryTerms(query).length === 0) return { ...(await listClips(db, { view: 'all', tag: opts.tag ?? null, offset: opts.offset, limit })), strategy: 'empty' };
-  const tagIds = opts.tag ? new Set((await db.summaries.where('tags').equals(opts.tag).primaryKeys()) as string[]) : null;
-  return searchTimeline(db, query, { tagIds, offset: opts.offset, limit });
+  if (queryTerms(query).length === 0) return { ...(await listClips(db, { view: 'all', tag: opts.tag ?? null, offset: opts.offset, limit })), totalExact: true, strategy: 'empty' };
+  return searchTimeline(db, query, { tagIds: await tagIdSet(db, opts.tag), offset: opts.offset, limit });
+}
+
+/** The exact match count when a search page reported `totalExact: false`. */
+export async function countSearch(db: SiftDb, query: string, tag: string | null = null): Promise<number> {
+  return countMatches(db, query, await tagIdSet(db, tag));
+}
+
+async function tagIdSet(db: SiftDb, tag: string | null | undefined): Promise<Set<string> | null> {
+  return tag ? new Set((await db.summaries.where('tags').equals(tag).primaryKeys()) as string[]) : null;
 }
 
 export async function getClip(db: SiftDb, id: string): Promise<StoredClip | undefined> {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
-import { addTag, deleteForever, listClips, restoreClips, searchClips, trashClips } from './library';
+import { addTag, countSearch, deleteForever, listClips, restoreClips, searchClips, trashClips } from './library';
 import { planDerived, summaryOf } from './libraryIndex';
-import { intersectKeys, newestFirst, planQuery, termsMatch, VERIFY_MAX } from './librarySearch';
+import { intersectKeys, newestFirst, planQuery, PREFIX_PROBE, termsMatch, VERIFY_MAX } from './librarySearch';
 import { sampleClip } from './librarySamples';
 
 describe('search planner (pure)', () => {
@@ -56,7 +56,7 @@ beforeEach(async () => {
   // 600 clips: "common" in all, "half" in even ones, "rare" in every 100th, "alpha…delta" cycling.
   await db.clips.bulkAdd(Array.from({ length: 600 }, (_, i) => sampleClip({
     id: `c${String(i).padStart(3, '0')}`, title: `Clip ${i}`, savedAt: 1_000 + i * 10,
-    html: `<p>common ${i % 2 === 0 ? 'half' : 'odd'} ${i % 100 === 0 ? 'rare' : ''} ${WORDS[i % 4]} typography${i % 3}</p>`,
+    html: `<p>common ${i % 2 === 0 ? 'half' : 'odd'} ${i % 100 === 0 ? 'rare' : ''} ${WORDS[i % 4]} typography${i % 3} typea${i % 7} typeb${i % 11} typec typed</p>`,
     tags: i % 5 === 0 ? ['five'] : [],
   })));
 });
@@ -93,6 +93,20 @@ describe('search over the timeline (fake-indexeddb)', () => {
     expect(r.total).toBe(150);
     expect(ids(r)).toEqual(['c596', 'c592']);
     expect((await searchClips(db, 'typogr')).total).toBe(600);
+  });
+  it('a large prefix (more postings than the probe reads) fills the page by scanning newest first; the exact count follows', async () => {
+    expect(600 * 5).toBeGreaterThan(PREFIX_PROBE);
+    const r = await searchClips(db, 'typ', { limit: 4 });
+    expect(r).toMatchObject({ strategy: 'scan', totalExact: false });
+    expect(ids(r)).toEqual(['c599', 'c598', 'c597', 'c596']);
+    expect(r.total).toBeGreaterThanOrEqual(4);
+    expect(await countSearch(db, 'typ')).toBe(600);
+    const half = await searchClips(db, 'half typ', { limit: 3, offset: 1 });
+    expect(half.strategy).toBe('scan');
+    expect(ids(half)).toEqual(['c596', 'c594', 'c592']);
+    expect(await countSearch(db, 'half typ')).toBe(300);
+    expect(ids(await searchClips(db, 'rare typ'))).toEqual(['c500', 'c400', 'c300', 'c200', 'c100', 'c000']);
+    expect(await countSearch(db, 'half typ', 'five')).toBe(60);
   });
   it('tag filter, trash and restore, delete: search follows every clip write', async () => {
     expect((await searchClips(db, 'rare', { tag: 'five' })).total).toBe(6);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ClipSummary, LibraryView, ListResult } from '../../storage/library';
 import { PAGE_SIZE } from '../../storage/library';
-import { FORMAT_LABELS, type ExportFormat } from '../../export/exportClips';
+import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/exportClips';
 import type { LibraryApi } from './api';
 import { ClipRow, readerHref } from './components/ClipRow';
 import { StorageMeter } from './components/StorageMeter';
@@ -30,14 +30,29 @@ function throttledProgress(set: (p: ProgressState) => void): (done: number, tota
   };
 }
 const UNDO_MS = 10_000;
-const SELECTION_FORMATS: ExportFormat[] = ['markdown-zip', 'markdown', 'html', 'epub', 'csv'];
+
+/**
+ * The message when the library cannot be read. The usual cause after an update is a schema
+ * upgrade that failed (disk full, another tab holding the old version): IndexedDB rolled it
+ * back, so the clips are all still there, in the previous format.
+ */
+function openFailure(err: unknown): string {
+  const e = err as { name?: string; message?: string; inner?: { name?: string; message?: string } } | null;
+  const name = e?.inner?.name ?? e?.name ?? 'Error';
+  const detail = e?.inner?.message ?? e?.message ?? String(err);
+  const hint = /quota/i.test(`${name} ${detail}`) ? ' The disk or the browser\'s storage quota is full: free some space, then reload this page.'
+    : ' Close other Sift tabs and reload this page to try again.';
+  return `The library could not be opened (${name}: ${detail}). Your clips are safe: nothing was changed or deleted.${hint}`;
+}
+const SELECTION_FORMATS: ExportFormat[] = ['markdown-zip', 'markdown', 'html', 'epub', 'csv', 'tables-json', 'tables-md'];
 const LIBRARY_FORMATS: ExportFormat[] = ['backup-zip', 'backup-json'];
 
 export function LibraryApp({ api }: { api: LibraryApi }) {
   const [view, setView] = useState<LibraryView>('all');
   const [query, setQuery] = useState('');
   const [tag, setTag] = useState<string | null>(null);
-  const [result, setResult] = useState<ListResult | null>(null);
+  /** totalExact false: a large-prefix search whose exact count is still being computed. */
+  const [result, setResult] = useState<(ListResult & { totalExact?: boolean }) | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const [counts, setCounts] = useState({ live: 0, trash: 0 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -54,17 +69,33 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const firstPaint = useRef(true);
   const requestSeq = useRef(0);
+  /** The running export's cancel switch (null when none runs). */
+  const exportAbort = useRef<AbortController | null>(null);
 
   const load = useCallback(async (append = false) => {
     const seq = ++requestSeq.current;
     const offset = append && result ? result.items.length : 0;
     const started = performance.now();
     const searching = query.trim() !== '' && view === 'all';
-    const r = searching ? await api.search(query, tag) : await api.list({ view, tag, offset, limit: PAGE_SIZE });
+    let r: ListResult & { totalExact?: boolean };
+    try {
+      r = searching ? await api.search(query, tag, offset) : await api.list({ view, tag, offset, limit: PAGE_SIZE });
+    } catch (err) {
+      if (seq === requestSeq.current) setNotice({ kind: 'error', text: openFailure(err) });
+      return;
+    }
     // Read by the scale benchmark (bench/scale-library.ts): query time as the page sees it.
-    performance.measure(searching ? 'sift:search' : 'sift:list', { start: started, detail: { query, hits: r.total } });
+    performance.measure(searching ? 'sift:search' : 'sift:list', {
+      start: started, detail: { query, hits: r.total, strategy: 'strategy' in r ? r.strategy : null },
+    });
     if (seq !== requestSeq.current) return; // a newer query answered first
-    setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total } : r));
+    setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact } : r));
+    if (r.totalExact === false) {
+      // The first page is shown; the exact count of a very common prefix follows.
+      void api.countSearch(query, tag).then((total) => {
+        if (seq === requestSeq.current) setResult((prev) => (prev ? { ...prev, total, totalExact: true } : prev));
+      }, () => undefined);
+    }
   }, [api, query, tag, view, result]);
 
   const refreshMeta = useCallback(async () => {
@@ -74,10 +105,13 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     setEstimate(e);
   }, [api]);
 
-  // First open: purge trash older than 30 days, then show the list.
+  // After the first page is painted (it alone decides how fast the library opens): purge
+  // trash older than 30 days, then counts, tags and the storage estimate.
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    void api.purgeExpired().finally(() => { void refreshMeta(); });
-  }, [api, refreshMeta]);
+    if (!painted) return;
+    void api.purgeExpired().catch(() => undefined).finally(() => { void refreshMeta().catch(() => undefined); });
+  }, [api, refreshMeta, painted]);
 
   useEffect(() => {
     const t = setTimeout(() => { void load(false); }, query ? SEARCH_DEBOUNCE_MS : 0);
@@ -91,6 +125,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       requestAnimationFrame(() => {
         performance.mark('sift:library-ready');
         document.body.dataset.ready = 'true';
+        setPainted(true);
       });
     }
   }, [result]);
@@ -181,18 +216,24 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const runExport = async () => {
     const isBackup = LIBRARY_FORMATS.includes(format);
     setNotice(null);
+    const abort = new AbortController();
+    exportAbort.current = abort;
     try {
       const ids = isBackup ? [] : selected.size > 0 ? orderedSelection() : await api.liveIds(null);
       if (!isBackup && ids.length === 0) { setNotice({ kind: 'info', text: 'Nothing to export yet: the library is empty.' }); return; }
       setProgress({ label: 'Preparing', done: 0, total: ids.length });
-      const name = await api.exportAndSave(format, ids, throttledProgress(setProgress));
+      const name = await api.exportAndSave(format, ids, throttledProgress(setProgress), abort.signal);
       setNotice({ kind: 'info', text: `Exported ${name}.` });
     } catch (err) {
-      fail(err, 'Export failed');
+      if (isCancel(err)) setNotice({ kind: 'info', text: 'Export cancelled. No file was saved.' });
+      else fail(err, 'Export failed');
     } finally {
+      exportAbort.current = null;
       setProgress(null);
     }
   };
+
+  const cancelExport = () => exportAbort.current?.abort();
 
   // Export keeps library order for a selection (newest first), not click order.
   const orderedSelection = () => {
@@ -235,6 +276,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'Escape' && exportAbort.current) { cancelExport(); e.preventDefault(); return; }
       const list = rows();
       const current = target.closest<HTMLLIElement>('li.row');
       const i = current ? list.indexOf(current) : -1;
@@ -317,7 +359,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
           </div>
         </header>
 
-        {progress && <Progress p={progress} />}
+        {progress && <Progress p={progress} onCancel={exportAbort.current ? cancelExport : undefined} />}
         {notice && (
           <div class={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
             <span>{notice.text}</span>
@@ -328,7 +370,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         <div class="list-head">
           <h1>
             {view === 'trash' ? 'Trash' : tag ? `#${tag}` : searching ? 'Search results' : 'All clips'}
-            {result && <span class="total" data-testid="total">{result.total.toLocaleString()}</span>}
+            {result && <span class="total" data-testid="total" title={result.totalExact === false ? 'Counting…' : undefined}>{result.total.toLocaleString()}{result.totalExact === false ? '+' : ''}</span>}
           </h1>
           {view === 'trash' && <p class="sub">Clips in the trash are deleted forever 30 days after you delete them.</p>}
           {tag && <button type="button" class="btn" onClick={() => setTag(null)}>Clear tag filter</button>}
@@ -379,10 +421,11 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
               onFilterTag={(t) => { setTag(t); setView('all'); }} />
           ))}
         </ul>
-        {result && !searching && items.length < result.total && (
-          <button type="button" class="btn more" onClick={() => load(true)}>Show more ({(result.total - items.length).toLocaleString()} left)</button>
+        {result && (items.length < result.total || result.totalExact === false) && (
+          <button type="button" class="btn more" onClick={() => load(true)} data-testid="more">
+            {result.totalExact === false ? 'Show more' : `Show more (${(result.total - items.length).toLocaleString()} ${searching ? 'more matches' : 'left'})`}
+          </button>
         )}
-        {searching && result && result.total > items.length && <p class="sub">Showing the newest {items.length} of {result.total} matches.</p>}
       </main>
 
       {toast && (

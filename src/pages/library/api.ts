@@ -6,7 +6,9 @@ import { exportClips, saveBlob, type ExportFormat, type ExportProgress } from '.
 /** Everything the library page does to storage; components get it through props (STYLE.md, 7). */
 export interface LibraryApi {
   list(q: lib.ListQuery): Promise<lib.ListResult>;
-  search(query: string, tag: string | null): Promise<lib.ListResult>;
+  search(query: string, tag: string | null, offset?: number): Promise<lib.SearchResult>;
+  /** Exact match count for a search page that reported `totalExact: false`. */
+  countSearch(query: string, tag: string | null): Promise<number>;
   tags(): Promise<string[]>;
   counts(): Promise<{ live: number; trash: number }>;
   liveIds(tag: string | null): Promise<string[]>;
@@ -18,13 +20,15 @@ export interface LibraryApi {
   addTag(ids: string[], tag: string): Promise<string | null>;
   removeTag(ids: string[], tag: string): Promise<void>;
   estimate(): Promise<{ usage: number; quota: number } | null>;
-  exportAndSave(format: ExportFormat, ids: string[], onProgress: ExportProgress): Promise<string>;
+  /** Exports and downloads; `signal` cancels (rejects with an AbortError, nothing downloaded). */
+  exportAndSave(format: ExportFormat, ids: string[], onProgress: ExportProgress, signal?: AbortSignal): Promise<string>;
   importFile(file: File, onProgress: ExportProgress): Promise<ImportResult>;
 }
 
 export const libraryApi: LibraryApi = {
   list: (q) => lib.listClips(db(), q),
-  search: (query, tag) => lib.searchClips(db(), query, { tag }),
+  search: (query, tag, offset) => lib.searchClips(db(), query, { tag, offset }),
+  countSearch: (query, tag) => lib.countSearch(db(), query, tag),
   tags: () => lib.allTags(db()),
   counts: async () => {
     const [live, trash] = await Promise.all([lib.countLive(db()), lib.countTrash(db())]);
@@ -43,8 +47,8 @@ export const libraryApi: LibraryApi = {
     const e = await navigator.storage.estimate();
     return e.usage !== undefined && e.quota ? { usage: e.usage, quota: e.quota } : null;
   },
-  exportAndSave: async (format, ids, onProgress) => {
-    const out = await exportClips(db(), format, ids, onProgress);
+  exportAndSave: async (format, ids, onProgress, signal) => {
+    const out = await exportClips(db(), format, ids, onProgress, signal);
     saveBlob(out.blob, out.filename);
     return out.filename;
   },
