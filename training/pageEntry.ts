@@ -23,7 +23,7 @@ function features(doc: Document) {
   const root = stats.root;
   const leaves = collectTextLeaves(root, (el) => stats.index.has(el));
   const vsse = vsseSelect(root, leaves, vsseSummary(doc));
-  const rows = leafFeatures(root, leaves, vsse, liveGeometry(doc), ntaLeafFacts(ctx, leaves));
+  const { rows } = leafFeatures(root, leaves, vsse, liveGeometry(doc), ntaLeafFacts(ctx, leaves));
   const ms = performance.now() - t0;
   return {
     names: FEATURE_NAMES,

@@ -58,6 +58,12 @@ PARAMS = {
 }
 ROUNDS = 150
 
+# Cached feature columns the shipped model does not use, so the page does not compute them
+# (src/core/engines/classifierFeatures.ts FEATURE_NAMES lists the rest, in cache order).
+# vsseDistance needs VSSE's SimHash refinement (Intl.Segmenter + 64-bit SimHash per leaf),
+# ~13 % of Auto's in-page time for little gain (README "Speed").
+DROPPED = ('vsseDistance',)
+
 
 def host(url):
     h = (urlparse(url).hostname or '').lower()
@@ -166,6 +172,16 @@ def build(dataset):
     return names, np.array(X, dtype=np.float32), np.array(y), np.array(w, dtype=np.float32), np.array(page_of), meta
 
 
+def model_columns(names, X, drop):
+    """The cache's columns minus the dropped ones (names and matrix)."""
+    dropped = {d for d in drop.split(',') if d} if isinstance(drop, str) else set(drop)
+    unknown = dropped - set(names)
+    if unknown:
+        raise SystemExit(f'--drop: no such cached feature {sorted(unknown)}')
+    keep = [i for i, n in enumerate(names) if n not in dropped]
+    return [names[i] for i in keep], X[:, keep]
+
+
 def train(X, y, w, names, rounds=ROUNDS):
     d = xgb.DMatrix(X, label=y, weight=w, feature_names=list(names))
     return xgb.train(PARAMS, d, num_boost_round=rounds)
@@ -233,9 +249,16 @@ def main():
     ap.add_argument('--folds', type=int, default=5)
     ap.add_argument('--no-export', action='store_true')
     ap.add_argument('--oof-out', default=os.path.join(CACHE, 'oof-wcxb-dev.json'))
+    ap.add_argument('--drop', default=','.join(DROPPED), help='cached features the model must not use (comma-separated)')
+    ap.add_argument('--rounds', type=int, default=ROUNDS)
+    ap.add_argument('--max-depth', type=int, default=PARAMS['max_depth'])
+    ap.add_argument('--eta', type=float, default=PARAMS['eta'])
     args = ap.parse_args()
+    PARAMS.update(max_depth=args.max_depth, eta=args.eta)
 
     names, X, y, w, page_of, meta = build('wcxb-dev')
+    names, X = model_columns(names, X, args.drop)
+    print(f'model features ({len(names)}; dropped: {args.drop or "none"}); {args.rounds} rounds, depth {PARAMS["max_depth"]}, eta {PARAMS["eta"]}')
     print(f'wcxb-dev: {len(meta)} pages, {len(y)} leaves, {int(y.sum())} content ({y.mean():.1%})')
     hosts = np.array([m['host'] for m in meta])
     fold_of_page = np.array([bucket(h, args.folds) for h in hosts])
@@ -244,7 +267,7 @@ def main():
     oof = np.zeros(len(y), dtype=np.float32)
     for k in range(args.folds):
         tr = fold != k
-        b = train(X[tr], y[tr], w[tr], names)
+        b = train(X[tr], y[tr], w[tr], names, args.rounds)
         oof[~tr] = b.predict(xgb.DMatrix(X[~tr], feature_names=list(names)))
         print(f'  fold {k}: {int((fold_of_page == k).sum())} pages, {len(set(hosts[fold_of_page == k]))} sites held out')
     p, r, f = node_prf(y, (oof >= 0.5).astype(int))
@@ -260,7 +283,7 @@ def main():
     half = np.array([bucket(h, 2) for h in hosts])
     train_pages = half == 0
     tr = train_pages[page_of]
-    b = train(X[tr], y[tr], w[tr], names)
+    b = train(X[tr], y[tr], w[tr], names, args.rounds)
     test = ~tr
     pt = b.predict(xgb.DMatrix(X[test], feature_names=list(names)))
     p, r, f = node_prf(y[test], (pt >= 0.5).astype(int))
@@ -273,7 +296,7 @@ def main():
     for k in range(args.folds):
         fit = tr & (fold_a != k)
         held = tr & (fold_a == k)
-        bk = train(X[fit], y[fit], w[fit], names)
+        bk = train(X[fit], y[fit], w[fit], names, args.rounds)
         oof_a[held] = bk.predict(xgb.DMatrix(X[held], feature_names=list(names)))
     with open(os.path.join(CACHE, 'oof-halfA.json'), 'w') as fh:
         json.dump({m['id']: [round(float(x), 4) for x in oof_a[m['rows'][0]:m['rows'][1]]] for m, h in zip(meta, half) if h == 0}, fh)
@@ -282,7 +305,7 @@ def main():
         'split': 'sites with md5(hostname) % 2 == 0 (half A); evaluate on half B and other datasets only',
         'pages': int(train_pages.sum()),
         'leaves': int(tr.sum()),
-        'rounds': ROUNDS,
+        'rounds': args.rounds,
         'params': {k: v for k, v in PARAMS.items() if k not in ('nthread',)},
     }
     size = export(b, list(names), MODEL_OUT, info)

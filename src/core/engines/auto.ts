@@ -1,4 +1,4 @@
-import { checkModel, predict, type TreeModel } from './classifierModel';
+import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
 import { classifyLeaves, selectionFromLeaves } from './classifier';
 import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
 import modelData from './autoModel.json';
@@ -22,6 +22,7 @@ import { ntaEngine } from './nta';
  */
 const MODEL = modelData as unknown as TreeModel;
 const MODEL_ERROR = checkModel(MODEL, AUTO_FEATURE_NAMES);
+const COMPILED = compileModel(MODEL);
 
 export const AUTO_THRESHOLD = 0.5;
 
@@ -30,15 +31,14 @@ export const autoEngine: Engine = {
   select(ctx: EngineContext): ContentSelection | null {
     const c = MODEL_ERROR ? null : classifyLeaves(ctx);
     if (!c) return ntaEngine.select(ctx);
-    const { rows, agreement } = autoFeatures({
+    const { features, agreement } = autoFeatures({
       texts: c.leaves.map((l) => l.text),
       p: c.probability,
       ntaKept: c.nta.kept,
       vsseKept: c.vsse.decisions.map((d) => d.kept),
-      rows: c.rows,
+      rows: c.features.rows,
     });
-    const combined = new Float64Array(rows.length);
-    rows.forEach((row, i) => { combined[i] = predict(MODEL, row); });
+    const combined = predictAll(COMPILED, features.data, c.leaves.length);
     const keep = Array.from(combined, (p) => p >= AUTO_THRESHOLD);
     const note = `auto: combiner kept ${keep.filter(Boolean).length} of ${keep.length} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`;
     const sel = selectionFromLeaves(ctx, { ...c, probability: combined }, keep, [note]);

@@ -10,7 +10,7 @@ describe('auto combiner features (same as training/stage2.py)', () => {
   const texts = ['Home', 'The storm reached the coast', 'More people left', '© 2024'];
   const p = [0.1, 0.9, 0.6, 0.2];
   const rows = texts.map(() => new Float32Array(FEATURE_NAMES.length));
-  const { rows: f, agreement } = autoFeatures({ texts, p, ntaKept: [0, 1, 0, 0], vsseKept: [false, true, true, false], rows });
+  const { features: { rows: f }, agreement } = autoFeatures({ texts, p, ntaKept: [0, 1, 0, 0], vsseKept: [false, true, true, false], rows });
 
   it('measures NTA/classifier agreement as token-weighted Dice', () => {
     // classifier keeps leaves 1 (5 tokens) and 2 (3 tokens); NTA keeps leaf 1: 2·5 / (8 + 5)

@@ -5,7 +5,8 @@
  * page-level confidence, and what the other engines say: NTA's selection, VSSE's
  * selection and the agreement between NTA and the classifier.
  */
-import { FEATURE_NAMES } from './classifierFeatures';
+import { FEATURE_NAMES, type FeatureMatrix } from './classifierFeatures';
+import { countMatches } from './vsseAlgorithms';
 
 export const AUTO_FEATURE_NAMES = [
   'p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
@@ -31,10 +32,10 @@ export interface AutoInputs {
   rows: readonly Float32Array[];
 }
 
-export function autoFeatures(input: AutoInputs): { rows: Float32Array[]; agreement: number } {
+export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agreement: number } {
   const n = input.texts.length;
   const p = input.p;
-  const mass = input.texts.map((t) => (t.match(TOKEN) ?? []).length);
+  const mass = input.texts.map((t) => countMatches(TOKEN, t));
   let total = 0;
   let keptMass = 0;
   let ntaMass = 0;
@@ -52,6 +53,8 @@ export function autoFeatures(input: AutoInputs): { rows: Float32Array[]; agreeme
   }
   const agreement = (2 * both) / Math.max(1, keptMass + ntaMass);
   const pageMean = weighted / (total || 1);
+  const width = AUTO_FEATURE_NAMES.length;
+  const data = new Float32Array(n * width);
   const rows: Float32Array[] = [];
   let before = 0;
   for (let i = 0; i < n; i++) {
@@ -70,13 +73,15 @@ export function autoFeatures(input: AutoInputs): { rows: Float32Array[]; agreeme
       if (pj < min) min = pj;
     }
     const row = input.rows[i];
-    rows.push(Float32Array.from([
+    const out = data.subarray(i * width, (i + 1) * width);
+    out.set([
       p[i] ?? 0, i > 0 ? (p[i - 1] ?? 0) : -1, i + 1 < n ? (p[i + 1] ?? 0) : -1,
       sp / sw, max, min, keptMass > 0 ? before / keptMass : -1, pageMean, keptMass / (total || 1),
       (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0, input.vsseKept[i] ? 1 : 0, agreement,
       row?.[TEXT_LENGTH] ?? 0, row?.[LINK_DENSITY] ?? 0, row?.[RELATIVE_POSITION] ?? 0,
-    ]));
+    ]);
+    rows.push(out);
     if ((p[i] ?? 0) >= 0.5) before += mass[i] ?? 0;
   }
-  return { rows, agreement };
+  return { features: { data, width, rows }, agreement };
 }

@@ -15,7 +15,7 @@ import { CJK_CHAR } from '../rules';
 import type { NodeType } from '../types';
 import type { ContentSelection, EngineContext } from './engine';
 import { ntaEngine } from './nta';
-import { punctuationCount } from './vsseAlgorithms';
+import { countMatches, punctuationCount } from './vsseAlgorithms';
 import type { VsseSelection } from './vsseSelect';
 import type { TextLeaf } from './vsseTextLeaves';
 
@@ -118,7 +118,9 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
   const ann = annotate(stats);
   const noiseLinks = new Set<Element>();
   for (const b of ctx.linkBlocks.blocks) if (b.isNoise) for (const a of b.links) noiseLinks.add(a);
-  const selection = ntaEngine.select(ctx);
+  // NTA's answer is a feature here, not the clip: its trace (a describePath per decisive
+  // node, ~8 % of NTA's own time) would be thrown away, so it is not built.
+  const selection = ntaEngine.select(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
   facts.selection = selection;
   const keptMemo = new Map<Node, boolean>();
   const isKept = (node: Node): boolean => {
@@ -143,10 +145,13 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
     }
     const pk = leaf.el.parentElement ? stats.index.get(leaf.el.parentElement) : undefined;
     if (pk !== undefined) facts.parentTd[i] = ann.td[pk] ?? 0;
-    const links = leaf.el.tagName.toUpperCase() === 'A' ? [leaf.el] : Array.from(leaf.el.getElementsByTagName('a'));
-    let inBlocks = 0;
-    for (const a of links) if (noiseLinks.has(a)) inBlocks++;
-    facts.linkBlockShare[i] = links.length ? inBlocks / links.length : 0;
+    // No rendered link below the leaf (stats: LN = 0) means none in a noise block: share 0.
+    if (noiseLinks.size > 0 && (k === undefined || (stats.ln[k] ?? 0) > 0)) {
+      const links = leaf.el.tagName.toUpperCase() === 'A' ? [leaf.el] : Array.from(leaf.el.getElementsByTagName('a'));
+      let inBlocks = 0;
+      for (const a of links) if (noiseLinks.has(a)) inBlocks++;
+      facts.linkBlockShare[i] = links.length ? inBlocks / links.length : 0;
+    }
     facts.kept[i] = isKept(leaf.el) && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
   });
   return facts;
@@ -156,9 +161,27 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 interface Aggregate { text: number; links: number; leaves: number }
 
+/** One row per leaf (FEATURE_NAMES order), all in one row-major buffer; `rows[i]` is a view of row i. */
+export interface FeatureMatrix {
+  data: Float32Array;
+  width: number;
+  rows: Float32Array[];
+}
+
+/** Class/id words and sectioning tags of the ancestors strictly between a leaf and the root. */
+interface AncestorFacts { neg: number; pos: number; flags: number }
+const NO_ANCESTORS: AncestorFacts = { neg: 0, pos: 0, flags: 0 };
+const FLAG_BIT = new Map<string, number>(FLAG_TAGS.map((t, i) => [t, 1 << i]));
+const classWords = (el: Element): string => `${el.id} ${el.getAttribute('class') ?? ''} ${el.getAttribute('role') ?? ''}`;
+
 /**
  * One feature row per leaf, in FEATURE_NAMES order. `root` is the element the leaves were
  * collected under (usually `<body>`).
+ *
+ * Per-element facts that many leaves share (ancestor class words, same-tag sibling counts,
+ * depths on the densest leaf's path) are computed once per element and memoised: computed
+ * per leaf they were quadratic on long lists (a 1,000-item <ul> read its children 10⁶
+ * times) and the ancestor regexes dominated Auto's profile.
  */
 export function leafFeatures(
   root: Element,
@@ -166,9 +189,13 @@ export function leafFeatures(
   vsse: VsseSelection,
   geometry: GeometryReader,
   nta: NtaLeafFacts,
-): Float32Array[] {
+): FeatureMatrix {
   const n = leaves.length;
-  if (n === 0) return [];
+  const width = FEATURE_NAMES.length;
+  const data = new Float32Array(n * width);
+  const rows: Float32Array[] = [];
+  for (let i = 0; i < n; i++) rows.push(data.subarray(i * width, (i + 1) * width));
+  if (n === 0) return { data, width, rows };
   // Per-ancestor text and link totals, for the neighbourhood features.
   const agg = new Map<Element, Aggregate>();
   let pageText = 0;
@@ -179,25 +206,32 @@ export function leafFeatures(
     pageLinks += leaf.linkChars;
     if (leaf.text.length > (leaves[densest] as TextLeaf).text.length) densest = leaf.index;
     for (let a: Element | null = leaf.el; a; a = a.parentElement) {
-      const entry = agg.get(a) ?? { text: 0, links: 0, leaves: 0 };
+      let entry = agg.get(a);
+      if (!entry) { entry = { text: 0, links: 0, leaves: 0 }; agg.set(a, entry); }
       entry.text += leaf.text.length;
       entry.links += leaf.linkChars;
       entry.leaves += 1;
-      agg.set(a, entry);
       if (a === root) break;
     }
   }
-  const densestPath = new Set<Element>();
-  for (let a: Element | null = (leaves[densest] as TextLeaf).el; a; a = a.parentElement) {
-    densestPath.add(a);
-    if (a === root) break;
+  // Elements on the densest leaf's path, with their depth below the root.
+  const densestPath = new Map<Element, number>();
+  {
+    const path: Element[] = [];
+    for (let a: Element | null = (leaves[densest] as TextLeaf).el; a; a = a.parentElement) {
+      path.push(a);
+      if (a === root) break;
+    }
+    const rootReached = path[path.length - 1] === root;
+    path.forEach((a, k) => densestPath.set(a, rootReached ? path.length - 1 - k : leafDepth(a, root)));
   }
   const densestDepth = (leaves[densest] as TextLeaf).depth;
   const maxLen = (leaves[densest] as TextLeaf).text.length;
 
   const geo = leaves.map((l) => geometry(l.el));
   const rootGeo = geometry(root);
-  const pageHeight = Math.max(1, rootGeo.height, ...geo.map((g) => g.top + g.height));
+  let pageHeight = Math.max(1, rootGeo.height);
+  for (const g of geo) if (g.top + g.height > pageHeight) pageHeight = g.top + g.height;
   const pageWidth = Math.max(1, rootGeo.width);
   const fontSizes = geo.map((g) => g.fontSize).filter((s) => s > 0).sort((a, b) => a - b);
   const medianFont = fontSizes[Math.floor(fontSizes.length / 2)] ?? 16;
@@ -209,8 +243,48 @@ export function leafFeatures(
   };
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 
+  // Facts of the ancestors from `el`'s parent up to (not including) the root, memoised per
+  // element; iterative, because pages nest thousands deep.
+  const ancestorMemo = new Map<Element, AncestorFacts>();
+  const ancestorsOf = (el: Element): AncestorFacts => {
+    const chain: Element[] = [];
+    let facts = NO_ANCESTORS;
+    for (let a: Element = el; ;) {
+      const parent = a.parentElement;
+      if (!parent || parent === root) break;
+      const memo = ancestorMemo.get(a);
+      if (memo) { facts = memo; break; }
+      chain.push(a);
+      a = parent;
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const a = chain[k] as Element;
+      const parent = a.parentElement as Element;
+      const words = classWords(parent);
+      facts = {
+        neg: facts.neg + (NEGATIVE_WORDS.test(words) ? 1 : 0),
+        pos: facts.pos + (POSITIVE_WORDS.test(words) ? 1 : 0),
+        flags: facts.flags | (FLAG_BIT.get(parent.tagName.toUpperCase()) ?? 0),
+      };
+      ancestorMemo.set(a, facts);
+    }
+    return facts;
+  };
+  // Same-tag sibling counts, once per parent.
+  const siblingTags = new Map<Element, Map<string, number>>();
+  const sameTagSiblings = (el: Element): number => {
+    const parent = el.parentElement;
+    if (!parent) return 0;
+    let counts = siblingTags.get(parent);
+    if (!counts) {
+      counts = new Map();
+      for (const sib of parent.children) counts.set(sib.tagName, (counts.get(sib.tagName) ?? 0) + 1);
+      siblingTags.set(parent, counts);
+    }
+    return counts.get(el.tagName) ?? 0;
+  };
+
   let charsBefore = 0;
-  const rows: Float32Array[] = [];
   for (let i = 0; i < n; i++) {
     const leaf = leaves[i] as TextLeaf;
     const el = leaf.el;
@@ -218,12 +292,10 @@ export function leafFeatures(
     const len = text.length;
     const parent = el.parentElement;
     const tag = el.tagName.toUpperCase();
-    let sameTag = 0;
-    if (parent) for (const sib of parent.children) if (sib.tagName === el.tagName) sameTag++;
-    const sentences = (text.match(SENTENCE_END) ?? []).length;
-    const words = (text.match(WORD) ?? []).length;
+    const sentences = countMatches(SENTENCE_END, text);
+    const words = countMatches(WORD, text);
     const punct = punctuationCount(text);
-    const cjk = (text.match(CJK_GLOBAL) ?? []).length;
+    const cjk = countMatches(CJK_GLOBAL, text);
     const prev = leaves[i - 1];
     const next = leaves[i + 1];
     const p1 = agg.get(ancestorOf(el, 1) ?? el) ?? { text: 0, links: 0, leaves: 0 };
@@ -231,46 +303,38 @@ export function leafFeatures(
     const p3 = agg.get(ancestorOf(el, 3) ?? el) ?? p2;
     let common = 0;
     for (let a: Element | null = el; a; a = a.parentElement) {
-      if (densestPath.has(a)) { common = leafDepth(a, root); break; }
+      const d = densestPath.get(a);
+      if (d !== undefined) { common = d; break; }
       if (a === root) break;
     }
-    let neg = 0;
-    let pos = 0;
-    const flags = new Array<number>(FLAG_TAGS.length).fill(0);
-    for (let a: Element | null = parent; a && a !== root; a = a.parentElement) {
-      const words = `${a.id} ${a.getAttribute('class') ?? ''} ${a.getAttribute('role') ?? ''}`;
-      if (NEGATIVE_WORDS.test(words)) neg++;
-      if (POSITIVE_WORDS.test(words)) pos++;
-      const fi = (FLAG_TAGS as readonly string[]).indexOf(a.tagName.toUpperCase());
-      if (fi >= 0) flags[fi] = 1;
-    }
-    const selfWords = `${el.id} ${el.getAttribute('class') ?? ''} ${el.getAttribute('role') ?? ''}`;
+    const anc = ancestorsOf(el);
+    const selfWords = classWords(el);
     const g = geo[i] as LeafGeometry;
     const d = vsse.decisions[i];
     const heading = /^H[1-6]$/.test(tag) ? Number(tag[1]) : 0;
 
-    rows.push(Float32Array.from([
-      len, sentences, leaf.rawWhitespace, punct, leaf.depth, tagCode(el), tagCode(parent),
-      sameTag, n > 1 ? i / (n - 1) : 0,
-      words, ratio(charsBefore, pageText), ratio(leaf.linkChars, len), ratio(punct, len),
-      ratio((text.match(DIGIT) ?? []).length, len), ratio(cjk, len),
-      /[.!?。！？:;"”’)]$/u.test(text) ? 1 : 0, ratio(len, maxLen), heading,
-      prev ? prev.text.length : -1, next ? next.text.length : -1,
-      prev ? ratio(prev.linkChars, prev.text.length) : -1, next ? ratio(next.linkChars, next.text.length) : -1,
-      p1.text, ratio(p1.links, p1.text), p1.leaves, p2.text, ratio(p2.links, p2.text),
-      p3.text, ratio(p3.links, p3.text), ratio(p3.text, pageText),
-      ratio(common, densestDepth), Math.abs(i - densest) / n,
-      neg, pos, NEGATIVE_WORDS.test(selfWords) ? 1 : 0, POSITIVE_WORDS.test(selfWords) ? 1 : 0,
-      ...flags,
-      g.top, g.top / pageHeight, g.left, g.width, g.width / pageWidth, g.height, g.fontSize,
-      g.fontSize / medianFont, g.fontWeight, Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth,
-      d ? d.vvtcRatio : 0, d?.seed ? 1 : 0, d?.inArea ? 1 : 0, d ? d.distance : 64,
-      nta.type[i] ?? 0, nta.doc[i] ?? 0, nta.td[i] ?? 0, nta.parentTd[i] ?? 0, nta.kept[i] ?? 0, nta.linkBlockShare[i] ?? 0,
-      n, pageText, ratio(pageLinks, pageText),
-    ]));
+    let k = i * width;
+    const put = (v: number): void => { data[k++] = v; };
+    put(len); put(sentences); put(leaf.rawWhitespace); put(punct); put(leaf.depth); put(tagCode(el)); put(tagCode(parent));
+    put(sameTagSiblings(el)); put(n > 1 ? i / (n - 1) : 0);
+    put(words); put(ratio(charsBefore, pageText)); put(ratio(leaf.linkChars, len)); put(ratio(punct, len));
+    put(ratio(countMatches(DIGIT, text), len)); put(ratio(cjk, len));
+    put(/[.!?。！？:;"”’)]$/u.test(text) ? 1 : 0); put(ratio(len, maxLen)); put(heading);
+    put(prev ? prev.text.length : -1); put(next ? next.text.length : -1);
+    put(prev ? ratio(prev.linkChars, prev.text.length) : -1); put(next ? ratio(next.linkChars, next.text.length) : -1);
+    put(p1.text); put(ratio(p1.links, p1.text)); put(p1.leaves); put(p2.text); put(ratio(p2.links, p2.text));
+    put(p3.text); put(ratio(p3.links, p3.text)); put(ratio(p3.text, pageText));
+    put(ratio(common, densestDepth)); put(Math.abs(i - densest) / n);
+    put(anc.neg); put(anc.pos); put(NEGATIVE_WORDS.test(selfWords) ? 1 : 0); put(POSITIVE_WORDS.test(selfWords) ? 1 : 0);
+    for (let f = 0; f < FLAG_TAGS.length; f++) put(anc.flags & (1 << f) ? 1 : 0);
+    put(g.top); put(g.top / pageHeight); put(g.left); put(g.width); put(g.width / pageWidth); put(g.height); put(g.fontSize);
+    put(g.fontSize / medianFont); put(g.fontWeight); put(Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth);
+    put(d ? d.vvtcRatio : 0); put(d?.seed ? 1 : 0); put(d?.inArea ? 1 : 0); put(d ? d.distance : 64);
+    put(nta.type[i] ?? 0); put(nta.doc[i] ?? 0); put(nta.td[i] ?? 0); put(nta.parentTd[i] ?? 0); put(nta.kept[i] ?? 0); put(nta.linkBlockShare[i] ?? 0);
+    put(n); put(pageText); put(ratio(pageLinks, pageText));
     charsBefore += len;
   }
-  return rows;
+  return { data, width, rows };
 }
 
 function leafDepth(el: Element, root: Element): number {

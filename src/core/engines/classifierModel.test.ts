@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkModel, predict, treeMargin, type TreeModel } from './classifierModel';
+import { checkModel, compileModel, predict, predictAll, treeMargin, type TreeModel } from './classifierModel';
 import shipped from './classifierModel.json';
 import { FEATURE_NAMES } from './classifierFeatures';
 
@@ -33,5 +33,27 @@ describe('tree ensemble evaluation (SPEC §5)', () => {
         i += 3;
       }
     }
+  });
+  it('the compiled typed-array model gives exactly the JSON walk\'s probabilities', () => {
+    const model = shipped as unknown as TreeModel;
+    const compiled = compileModel(model);
+    const width = FEATURE_NAMES.length;
+    // Rows spread over each feature's split thresholds, so every branch is exercised.
+    const thresholds: number[][] = Array.from({ length: width }, () => []);
+    for (const tree of model.trees) for (let i = 0; i < tree.length; i += tree[i]! < 0 ? 2 : 3) if (tree[i]! >= 0) thresholds[tree[i]!]!.push(tree[i + 1]!);
+    let seed = 12345;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rows = 500;
+    const data = new Float32Array(rows * width);
+    for (let r = 0; r < rows; r++) {
+      for (let f = 0; f < width; f++) {
+        const t = thresholds[f]!;
+        data[r * width + f] = t.length ? t[Math.floor(rand() * t.length)]! + (rand() - 0.5) * 1e-3 * (1 + Math.abs(t[0]!)) : rand();
+      }
+    }
+    const got = predictAll(compiled, data, rows);
+    for (let r = 0; r < rows; r++) expect(got[r]).toBe(predict(model, data.subarray(r * width, (r + 1) * width)));
+    const tiny = compileModel({ format: 'sift-gbdt-1', features: ['a', 'b'], baseMargin: 0, trees: [[0, 10, 10, 1, 0.5, 8, -1, -1, -1, 2, -1, 3]] });
+    expect(Array.from(predictAll(tiny, [5, 0, 5, 0.5, 10, 0], 3), (p) => Math.log(p / (1 - p)))).toEqual([-1, 2, 3].map((m) => expect.closeTo(m, 9)));
   });
 });

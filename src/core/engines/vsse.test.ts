@@ -73,7 +73,7 @@ describe('classifier and auto engines', () => {
     expect(p('More than two thousand')).toBeGreaterThan(0.5);
     expect(p('Forecasters expect')).toBeGreaterThan(0.5);
     expect(p('© 2024')).toBeLessThan(0.5);
-    expect(c.rows[0]).toHaveLength(FEATURE_NAMES.length);
+    expect(c.features.rows[0]).toHaveLength(FEATURE_NAMES.length);
   });
   for (const engine of [classifierEngine, autoEngine]) {
     it(`${engine.name}: returns a selection with its own trace notes`, () => {

@@ -55,45 +55,71 @@ export function collectTextLeaves(root: Element, isRendered: IsRendered): TextLe
     let rawWhitespace = 0;
     let linkChars = 0;
     const nestedBlocks: Element[] = [];
+    const nestedDepths: number[] = [];
 
-    const gather = (node: Node, inLink: boolean): void => {
+    // `nodeDepth`: depth of `node` below the root, so a nested block's depth is known
+    // without walking back up to the root for each one.
+    const gather = (node: Node, inLink: boolean, nodeDepth: number): void => {
       for (let child = node.firstChild; child; child = child.nextSibling) {
         if (child.nodeType === 3) {
           const raw = child.nodeValue ?? '';
           if (!raw) continue;
-          const ws = raw.match(WS);
-          if (ws) for (const w of ws) rawWhitespace += w.length;
+          const run = measureRun(raw);
+          rawWhitespace += run.whitespace;
           parts.push(raw);
-          if (inLink) linkChars += raw.replace(WS, ' ').trim().length;
+          if (inLink) linkChars += run.collapsedLength;
         } else if (child.nodeType === 1) {
           const el = child as Element;
           const tag = el.tagName.toUpperCase();
           if (SKIP_SUBTREE_TAGS.has(tag)) continue;
           if (tag === 'BR') { parts.push('\n'); continue; }
-          if (INLINE_TAGS.has(tag)) gather(el, inLink || tag === 'A');
-          else nestedBlocks.push(el);
+          if (INLINE_TAGS.has(tag)) gather(el, inLink || tag === 'A', nodeDepth + 1);
+          else { nestedBlocks.push(el); nestedDepths.push(nodeDepth + 1); }
         }
       }
     };
-    gather(block, block.tagName.toUpperCase() === 'A');
+    gather(block, block.tagName.toUpperCase() === 'A', depth);
 
     const text = parts.join('').replace(WS, ' ').trim();
     if (text) {
       leaves.push({ el: block, text, rawWhitespace, linkChars: Math.min(linkChars, text.length), index: leaves.length, depth });
     }
-    for (const nested of nestedBlocks) {
-      if (isRendered(nested)) visitBlock(nested, depthOf(nested, root));
-    }
+    nestedBlocks.forEach((nested, k) => {
+      if (isRendered(nested)) visitBlock(nested, nestedDepths[k] as number);
+    });
   };
 
   visitBlock(root, 0);
   return leaves;
 }
 
-function depthOf(el: Element, root: Element): number {
-  let d = 0;
-  for (let n: Element | null = el; n && n !== root; n = n.parentElement) d++;
-  return d;
+/** JavaScript's `\s` (the WS pattern above), by code unit. */
+function isJsSpace(c: number): boolean {
+  if (c > 32 && c < 160) return false;
+  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+const runFacts = { whitespace: 0, collapsedLength: 0 };
+/**
+ * Whitespace characters in a text run, and its length with whitespace runs collapsed to one
+ * space and the ends trimmed (`raw.replace(/\s+/g, ' ').trim().length`), in one pass and
+ * without building either string. Returns a shared object: read it before the next call.
+ */
+function measureRun(raw: string): typeof runFacts {
+  let whitespace = 0;
+  let chars = 0;
+  let gaps = 0;
+  let inGap = false;
+  for (let i = 0; i < raw.length; i++) {
+    if (isJsSpace(raw.charCodeAt(i))) { whitespace++; inGap = true; continue; }
+    if (inGap && chars > 0) gaps++;
+    inGap = false;
+    chars++;
+  }
+  runFacts.whitespace = whitespace;
+  runFacts.collapsedLength = chars + gaps;
+  return runFacts;
 }
 
 /** The tag path of an element, root first (VSSE §3 "tag path"), as elements. */
