@@ -2,7 +2,8 @@
  * Proves a refactoring of the feature code left the features unchanged (the shipped models
  * were trained on them): bundles training/pageEntry.ts from another checkout (`--old`, e.g.
  * `git archive <rev> src training | tar -x -C /tmp/old`) and from this one, runs both in the
- * same loaded page (served as the benchmark serves it) and compares texts and every row.
+ * same loaded page (served as the benchmark serves it) and compares texts and every feature
+ * both compute.
  *
  *   npx tsx training/checkFeatures.ts --old /tmp/old [--data <dir>] [--every 40]
  */
@@ -13,7 +14,7 @@ import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
 import { startPageServer } from '../bench/server';
 
-interface Features { texts: string[]; rows: number[][]; vsseKept: number[]; ms: number }
+interface Features { names: string[]; texts: string[]; rows: number[][]; ms: number }
 
 const { values } = parseArgs({
   options: {
@@ -50,11 +51,16 @@ try {
     ms.new += b.ms;
     const problems: string[] = [];
     if (JSON.stringify(a.texts) !== JSON.stringify(b.texts)) problems.push('texts differ');
-    if (JSON.stringify(a.vsseKept) !== JSON.stringify(b.vsseKept)) problems.push('vsseKept differs');
-    a.rows.forEach((row, i) => row.forEach((v, f) => {
-      const w = b.rows[i]?.[f];
-      if (w !== v && problems.length < 5) problems.push(`leaf ${i} feature ${f}: ${v} → ${w}`);
-    }));
+    // Features are compared by name: a feature dropped from FEATURE_NAMES is reported once.
+    const common = a.names.map((name, f) => [name, f, b.names.indexOf(name)] as const).filter(([, , g]) => g >= 0);
+    if (pages === 1 && common.length < a.names.length) console.log(`not compared (not in the new code): ${a.names.filter((x) => !b.names.includes(x)).join(', ')}`);
+    a.rows.forEach((row, i) => {
+      for (const [name, f, g] of common) {
+        const v = row[f];
+        const w = b.rows[i]?.[g];
+        if (w !== v && problems.length < 5) problems.push(`leaf ${i} ${name}: ${v} → ${w}`);
+      }
+    });
     if (problems.length) { differing++; console.log(`${rec.id}: ${problems.join('; ')}`); }
   }
 } finally {

@@ -7,7 +7,6 @@ import { leafFeatures, liveGeometry, ntaLeafFacts, FEATURE_NAMES } from '../src/
 import type { EngineContext } from '../src/core/engines/engine';
 import { collectTextLeaves } from '../src/core/engines/vsseTextLeaves';
 import { vsseSelect } from '../src/core/engines/vsseSelect';
-import { vsseSummary } from '../src/core/engines/vssePage';
 import { liveLayoutProbe } from '../src/core/layout';
 import { findLinkBlocks } from '../src/core/linkBlocks';
 import { resolveOptions } from '../src/core/options';
@@ -22,14 +21,13 @@ function features(doc: Document) {
   const ctx: EngineContext = { doc, stats, linkBlocks: findLinkBlocks(stats, options), options, layout };
   const root = stats.root;
   const leaves = collectTextLeaves(root, (el) => stats.index.has(el));
-  const vsse = vsseSelect(root, leaves, vsseSummary(doc));
+  const vsse = vsseSelect(root, leaves, null);
   const { rows } = leafFeatures(root, leaves, vsse, liveGeometry(doc), ntaLeafFacts(ctx, leaves));
   const ms = performance.now() - t0;
   return {
     names: FEATURE_NAMES,
     texts: leaves.map((l) => l.text),
     rows: rows.map((r) => Array.from(r, (v) => Math.round(v * 1e4) / 1e4)),
-    vsseKept: vsse.decisions.map((d) => (d.kept ? 1 : 0)),
     ms,
   };
 }

@@ -20,10 +20,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import train  # noqa: E402
 
 NAMES = ['p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
-         'ntaKept', 'vsseKept', 'agreement', 'textLength', 'linkDensity', 'relativePosition']
+         'ntaKept', 'vsseInArea', 'agreement', 'textLength', 'linkDensity', 'relativePosition']
 WINDOW = 3
 MODEL_OUT = os.path.join(train.ROOT, 'src', 'core', 'engines', 'autoModel.json')
-PARAMS = dict(train.PARAMS, max_depth=4)
+PARAMS = dict(train.PARAMS, max_depth=4, eta=0.1)
 ROUNDS = 80
 
 
@@ -54,7 +54,6 @@ def main():
     col = {n: i for i, n in enumerate(names)}
     with open(os.path.join(train.CACHE, 'oof-wcxb-dev.json')) as f:
         oof = json.load(f)
-    pages = {p['id']: p for p in train.load_pages('wcxb-dev')}
     meta = [m for m in meta if m['id'] in oof]
     R, Y, W, G, spans = [], [], [], [], []
     for m in meta:
@@ -62,8 +61,7 @@ def main():
         rows = X[a:b]
         p = np.array(oof[m['id']], dtype=np.float32)
         mass = np.array([len(t) for t in m['toks']], dtype=float)
-        vk = pages[m['id']].get('vsseKept') or [0] * (b - a)
-        f = page_features(p, mass, rows[:, col['ntaKept']] > 0.5, np.array(vk) > 0, rows[:, col['textLength']],
+        f = page_features(p, mass, rows[:, col['ntaKept']] > 0.5, rows[:, col['vsseInArea']] > 0.5, rows[:, col['textLength']],
                           rows[:, col['linkDensity']], rows[:, col['relativePosition']])
         start = len(Y)
         R.extend(f)
@@ -76,11 +74,12 @@ def main():
     W = np.array(W, dtype=np.float32)
     G = np.array(G)
     oof2 = np.zeros(len(Y), dtype=np.float32)
-    for k in range(5):
+    # --no-cv: skip the CV report (already run for the same inputs), only write the model.
+    for k in range(0 if '--no-cv' in sys.argv else 5):
         tr = G != k
         bst = xgb.train(PARAMS, xgb.DMatrix(R[tr], label=Y[tr], weight=W[tr], feature_names=NAMES), ROUNDS)
         oof2[~tr] = bst.predict(xgb.DMatrix(R[~tr], feature_names=NAMES))
-    for label, probs, t in (('classifier p>=0.5', R[:, 0], 0.5), ('auto (stage 2) >=0.5', oof2, 0.5), ('auto (stage 2) >=0.4', oof2, 0.4)):
+    for label, probs, t in () if '--no-cv' in sys.argv else (('classifier p>=0.5', R[:, 0], 0.5), ('auto (stage 2) >=0.5', oof2, 0.5), ('auto (stage 2) >=0.4', oof2, 0.4)):
         by = {}
         for m, (s, e) in zip(meta, spans):
             kept = [tok for i in range(s, e) if probs[i] >= t for tok in m['toks'][i - s]]
@@ -101,8 +100,7 @@ def main():
         rows = X[a:b]
         p = np.array(oof_a[m['id']], dtype=np.float32)
         mass = np.array([len(t) for t in m['toks']], dtype=float)
-        vk = pages[m['id']].get('vsseKept') or [0] * (b - a)
-        RA.extend(page_features(p, mass, rows[:, col['ntaKept']] > 0.5, np.array(vk) > 0, rows[:, col['textLength']],
+        RA.extend(page_features(p, mass, rows[:, col['ntaKept']] > 0.5, rows[:, col['vsseInArea']] > 0.5, rows[:, col['textLength']],
                                 rows[:, col['linkDensity']], rows[:, col['relativePosition']]))
         YA.extend(y[a:b])
         WA.extend(w[a:b])

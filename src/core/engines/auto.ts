@@ -35,7 +35,7 @@ export const autoEngine: Engine = {
       texts: c.leaves.map((l) => l.text),
       p: c.probability,
       ntaKept: c.nta.kept,
-      vsseKept: c.vsse.decisions.map((d) => d.kept),
+      vsseInArea: c.vsse.decisions.map((d) => d.inArea),
       rows: c.features.rows,
     });
     const combined = predictAll(COMPILED, features.data, c.leaves.length);

@@ -10,7 +10,7 @@ describe('auto combiner features (same as training/stage2.py)', () => {
   const texts = ['Home', 'The storm reached the coast', 'More people left', '© 2024'];
   const p = [0.1, 0.9, 0.6, 0.2];
   const rows = texts.map(() => new Float32Array(FEATURE_NAMES.length));
-  const { features: { rows: f }, agreement } = autoFeatures({ texts, p, ntaKept: [0, 1, 0, 0], vsseKept: [false, true, true, false], rows });
+  const { features: { rows: f }, agreement } = autoFeatures({ texts, p, ntaKept: [0, 1, 0, 0], vsseInArea: [false, true, true, false], rows });
 
   it('measures NTA/classifier agreement as token-weighted Dice', () => {
     // classifier keeps leaves 1 (5 tokens) and 2 (3 tokens); NTA keeps leaf 1: 2·5 / (8 + 5)
@@ -24,7 +24,7 @@ describe('auto combiner features (same as training/stage2.py)', () => {
     expect(f[0]![col('pWindowMax')]).toBeCloseTo(0.9);
     expect(f[2]![col('contentSpan')]).toBeCloseTo(5 / 8);
     expect(f[1]![col('ntaKept')]).toBe(1);
-    expect(f[2]![col('vsseKept')]).toBe(1);
+    expect(f[2]![col('vsseInArea')]).toBe(1);
     expect(f[0]![col('pageKeptShare')]).toBeCloseTo(8 / 10);
   });
   it('ships a combiner model for exactly these features', () => {

@@ -2,15 +2,15 @@
  * Features of the auto engine's combiner (training/stage2.py computes the same, in the
  * same order): the classifier's P(content) of a leaf in context — its neighbours within
  * WINDOW leaves, where it sits relative to the span of content the classifier found —, the
- * page-level confidence, and what the other engines say: NTA's selection, VSSE's
- * selection and the agreement between NTA and the classifier.
+ * page-level confidence, and what the other engines say: NTA's selection, VSSE's content
+ * area and the agreement between NTA and the classifier.
  */
 import { FEATURE_NAMES, type FeatureMatrix } from './classifierFeatures';
 import { countMatches } from './vsseAlgorithms';
 
 export const AUTO_FEATURE_NAMES = [
   'p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
-  'ntaKept', 'vsseKept', 'agreement', 'textLength', 'linkDensity', 'relativePosition',
+  'ntaKept', 'vsseInArea', 'agreement', 'textLength', 'linkDensity', 'relativePosition',
 ] as const;
 
 /** Leaves either side whose probabilities form a leaf's context. */
@@ -27,7 +27,8 @@ export interface AutoInputs {
   /** Classifier P(content) per leaf. */
   p: ArrayLike<number>;
   ntaKept: ArrayLike<number>;
-  vsseKept: readonly boolean[];
+  /** VSSE's content area (steps 1–2) holds the leaf. */
+  vsseInArea: readonly boolean[];
   /** The classifier's feature rows (for length, link density, position). */
   rows: readonly Float32Array[];
 }
@@ -77,7 +78,7 @@ export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agre
     out.set([
       p[i] ?? 0, i > 0 ? (p[i - 1] ?? 0) : -1, i + 1 < n ? (p[i + 1] ?? 0) : -1,
       sp / sw, max, min, keptMass > 0 ? before / keptMass : -1, pageMean, keptMass / (total || 1),
-      (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0, input.vsseKept[i] ? 1 : 0, agreement,
+      (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0, input.vsseInArea[i] ? 1 : 0, agreement,
       row?.[TEXT_LENGTH] ?? 0, row?.[LINK_DENSITY] ?? 0, row?.[RELATIVE_POSITION] ?? 0,
     ]);
     rows.push(out);

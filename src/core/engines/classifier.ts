@@ -4,7 +4,6 @@ import { FEATURE_NAMES, leafFeatures, liveGeometry, ntaLeafFacts, type FeatureMa
 import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
 import modelData from './classifierModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
-import { vsseSummary } from './vssePage';
 import { vsseSelect, type VsseSelection } from './vsseSelect';
 import { collectTextLeaves, keptNodesOfLeaves, lowestCommonAncestor, type TextLeaf } from './vsseTextLeaves';
 
@@ -39,7 +38,8 @@ export function classifyLeaves(ctx: EngineContext, geometry?: GeometryReader): L
   const root = ctx.stats.root;
   const leaves = collectTextLeaves(root, (el) => ctx.stats.index.has(el));
   if (leaves.length === 0) return null;
-  const vsse = vsseSelect(root, leaves, vsseSummary(ctx.doc));
+  // VSSE steps 1–2 only (seeds, area): the refinement is not a feature (classifierFeatures.ts).
+  const vsse = vsseSelect(root, leaves, null);
   const nta = ntaLeafFacts(ctx, leaves);
   const features = leafFeatures(root, leaves, vsse, geometry ?? liveGeometry(ctx.doc), nta);
   const probability = predictAll(COMPILED, features.data, leaves.length);

@@ -3,7 +3,9 @@
  * §3.1 b). The paper's nine (text length, sentences, whitespace, punctuation, depth, last
  * and second-last tag, same-tag siblings, relative position) come first; the rest are
  * ours and are named for what they measure: link density, the leaf's neighbourhood, the
- * ancestors' semantic tags and class/id words, rendered geometry and VSSE's decisions.
+ * ancestors' semantic tags and class/id words, rendered geometry and VSSE's seeds and area
+ * (not its SimHash refinement: its distance feature cost ~13 % of Auto's in-page time and
+ * 0.00x bag-of-words F1, see training/README.md "Speed").
  *
  * The same function runs in headless Chromium for training (training/) and in the page at
  * extraction time, so the model sees exactly the features it was trained on. Changing a
@@ -85,7 +87,7 @@ export const FEATURE_NAMES = [
   // geometry
   'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'fontSize', 'fontSizeRatio', 'fontWeight', 'centreOffset',
   // VSSE (SPEC §3)
-  'vvtcRatio', 'vsseSeed', 'vsseInArea', 'vsseDistance',
+  'vvtcRatio', 'vsseSeed', 'vsseInArea',
   // NTA (SPEC §1) and logical link blocks (SPEC §2) from the shared stats pass
   'ntaType', 'ntaDoC', 'ntaTD', 'ntaParentTD', 'ntaKept', 'linkBlockLinkShare',
   // page
@@ -329,7 +331,7 @@ export function leafFeatures(
     for (let f = 0; f < FLAG_TAGS.length; f++) put(anc.flags & (1 << f) ? 1 : 0);
     put(g.top); put(g.top / pageHeight); put(g.left); put(g.width); put(g.width / pageWidth); put(g.height); put(g.fontSize);
     put(g.fontSize / medianFont); put(g.fontWeight); put(Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth);
-    put(d ? d.vvtcRatio : 0); put(d?.seed ? 1 : 0); put(d?.inArea ? 1 : 0); put(d ? d.distance : 64);
+    put(d ? d.vvtcRatio : 0); put(d?.seed ? 1 : 0); put(d?.inArea ? 1 : 0);
     put(nta.type[i] ?? 0); put(nta.doc[i] ?? 0); put(nta.td[i] ?? 0); put(nta.parentTd[i] ?? 0); put(nta.kept[i] ?? 0); put(nta.linkBlockShare[i] ?? 0);
     put(n); put(pageText); put(ratio(pageLinks, pageText));
     charsBefore += len;
