@@ -196,7 +196,9 @@ function hasAdjacentText(el: Element, stats: PageStats, ann: Annotation): boolea
           // is part of the article: measured on wcxb-dev, limiting this to inline siblings
           // cost 6 points of recall). Dense link clusters are removed as link blocks instead.
           if (ann.types[j] === 'text') return true;
-          break;
+          // An ignore node (a <br>, an empty box, a discounted boilerplate region) holds no
+          // content: it neither counts as text nor separates the anchor from the text beyond it.
+          if (ann.types[j] !== 'ignore') break;
         }
       }
       sib = sib[dir];

@@ -137,3 +137,54 @@ export const PHRASING_TAGS: ReadonlySet<string> = new Set([
 export const PUNCTUATION_CLASS = '!-/:-@\\[-`{-~\\u00a1-\\u00bf\\u00d7\\u00f7\\u2010-\\u2027\\u2030-\\u205e\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-\\uff40\\uff5b-\\uff65';
 /** CJK ranges (BMP) as a character-class body, for regexes built without the u flag. */
 export const CJK_CLASS = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';
+
+/**
+ * Boilerplate regions (boilerplate.ts). HTML5 elements whose content is, by definition,
+ * not the main content: tangential content (`aside`), navigation (`nav`), a section's
+ * footer (`footer`: author box, tags, legal text) and forms (search, newsletter, comment
+ * forms). A `<form>` wrapping the whole page (ASP.NET) is protected by BOILERPLATE_MAX_SHARE.
+ */
+export const BOILERPLATE_TAGS: ReadonlySet<string> = new Set(['ASIDE', 'NAV', 'FOOTER', 'FORM', 'MENU']);
+
+/** ARIA landmark and widget roles that are not main content (WAI-ARIA 1.2; Readability drops the same roles). */
+export const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
+  'complementary', 'contentinfo', 'navigation', 'search', 'menu', 'menubar', 'dialog', 'alertdialog', 'alert',
+]);
+
+/**
+ * Comment threads by the class/id token that names them: `comments`, `comment-list`,
+ * `commentlist`, `entry-comments`, `comments-area`, `comment-123`, `disqus_thread`,
+ * `respond`… but not a mention of comments (`comment-count`, `comments-link`,
+ * `has-comments`) nor `commentary` (an opinion column). Tested per token (boilerplate.ts).
+ */
+export const COMMENT_THREAD_TOKEN =
+  /^(?!(?:has|no|with|show|hide|open|closed)[-_])(?:[a-z0-9]+[-_])*(?:[a-z0-9]*comments?|commentlist(?:ing)?|disqus[a-z_]*|respond)(?:[-_]?(?:list|listing|area|wrap|wrapper|section|container|thread|holder|block|body|content|box|tree|respond|form|inner|outer))*(?:[-_]?\d+)?$/;
+
+/**
+ * Class/id vocabulary of boilerplate regions, in the spirit of Readability's
+ * `unlikelyCandidates` (sidebar, footer, related, social, sponsor, popup, rss, comment,
+ * shoutbox, pagination…), extended with what WCXB-dev article pages showed kept as text:
+ * newsletter/subscribe boxes, author bios, testimonials, share bars, cookie/consent
+ * notices, modals. Matched inside class names and ids (so `entry-footer`, `wp-sidebar`,
+ * `jp-relatedposts` match), with short tokens (`ad`, `nav`) only as whole words.
+ */
+export const BOILERPLATE_VOCABULARY = new RegExp([
+  'sidebar', 'footer', 'related', 'newsletter', 'subscribe', 'subscription', 'signup', 'sign-up', 'optin', 'opt-in',
+  'breadcrumb', 'share', 'sharing', 'social', 'testimonial', 'cookie', 'consent', 'gdpr', 'popup', 'modal',
+  'sponsor', 'promo', 'pagination', 'pager', 'shoutbox', 'skyscraper', 'recommend', 'more-stories', 'trending',
+  'author-?(?:bio|box|info|card|profile|about)', 'about-?the-?author', 'comment-?(?:form|respond|reply)', 'disqus',
+  '[\\s_-](?:ads?|advert\\w*|rss|nav|navbar|navigation)(?=[\\s_-])',
+].join('|'));
+
+/**
+ * Readability's `okMaybeItsACandidate` (minus its `and`, `column`, `shadow`, which match too
+ * much): a name that also says "content" (`sidebar-content`, `content-sidebar-wrap`) is not
+ * discounted by the vocabulary alone.
+ */
+export const CONTENT_VOCABULARY = /article|body|content|main/;
+
+/** A boilerplate region holding more than this share of the page's plain text is the page itself (not discounted). */
+export const BOILERPLATE_MAX_SHARE = 0.5;
+
+/** Discount boilerplate only when at least this many non-whitespace characters of plain text remain (Readability: 500 characters). */
+export const BOILERPLATE_MIN_REMAINING = 400;

@@ -1,3 +1,4 @@
+import { boilerplateReason, discountBoilerplate } from '../boilerplate';
 import { annotate, chooseStartNode, pruneFromStart } from '../nodeTypes';
 import { describePath } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
@@ -12,10 +13,20 @@ import type { ContentSelection, Engine, EngineContext } from './engine';
 export const ntaEngine: Engine = {
   name: 'nta',
   select(ctx: EngineContext): ContentSelection | null {
-    const { stats, options, layout } = ctx;
-    const ann = annotate(stats);
-    const choice = chooseStartNode(stats, ann, options);
+    const { options, layout } = ctx;
+    const regions = discountBoilerplate(ctx.stats);
+    let stats = regions.stats;
+    let ann = annotate(stats);
+    let choice = chooseStartNode(stats, ann, options);
+    let removed = new Set<Node>(regions.roots);
+    if (!choice && regions.roots.length) {
+      stats = ctx.stats;
+      ann = annotate(stats);
+      choice = chooseStartNode(stats, ann, options);
+      removed = new Set();
+    }
     if (!choice) return null;
+    if (removed.size) choice.notes.push(`${removed.size} boilerplate region(s) discounted`);
     const nodes: DecisiveNodeTrace[] = [];
     if (options.trace) {
       for (const el of choice.candidates.slice(0, 12)) {
@@ -28,7 +39,12 @@ export const ntaEngine: Engine = {
       }
     }
     const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
-    return { root: choice.start, kept: pruned.kept, nodes: nodes.concat(pruned.trace), notes: choice.notes };
+    if (options.trace) {
+      for (const el of regions.roots.slice(0, 40)) {
+        if (removed.has(el)) nodes.push({ path: describePath(el), type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${boilerplateReason(el) ?? ''}` });
+      }
+    }
+    return { root: choice.start, kept: pruned.kept, removed, nodes: nodes.concat(pruned.trace), notes: choice.notes };
   },
 };
 

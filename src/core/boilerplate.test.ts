@@ -1,0 +1,92 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { boilerplateReason, discountBoilerplate } from './boilerplate';
+import { extract } from './extract';
+import { COMMENT_THREAD_TOKEN } from './rules';
+import { computeStats } from './stats';
+import { fakeLayout, prose } from './testPage';
+
+function doc(body: string): Document {
+  return new JSDOM(`<!doctype html><html lang="en"><head><title>A post</title></head><body>${body}</body></html>`, { url: 'https://blog.example.com/2025/post' }).window.document;
+}
+const el = (html: string): Element => doc(html).body.firstElementChild!;
+
+/** A comment thread longer than the post it follows (SPEC §1: "comment sections with much text are kept"). */
+function commentThread(n: number): string {
+  const items = Array.from({ length: n }, (_, i) => `<li class="comment" id="comment-${100 + i}"><div class="comment-author"><img src="/avatar.png" data-w="40"> <b>Reader ${i}</b> says:</div><div class="comment-content"><p>${prose(3, 20 + i)}</p></div><a href="#reply-${i}">Reply</a></li>`);
+  return `<div id="comments" class="comments-area"><h2>${n} Comments</h2><ol class="comment-list">${items.join('')}</ol></div>`;
+}
+
+describe('boilerplate regions: which elements', () => {
+  it('names HTML5 and ARIA non-content regions', () => {
+    expect(boilerplateReason(el('<aside>x</aside>'))).toBe('<aside>');
+    expect(boilerplateReason(el('<footer>x</footer>'))).toBe('<footer>');
+    expect(boilerplateReason(el('<div role="complementary">x</div>'))).toBe('role=complementary');
+    expect(boilerplateReason(el('<div aria-modal="true">x</div>'))).toBe('aria-modal');
+    expect(boilerplateReason(el('<div class="entry-content">x</div>'))).toBeNull();
+    expect(boilerplateReason(el('<section>x</section>'))).toBeNull();
+  });
+
+  it('names regions by class/id vocabulary, Readability-style, sparing names that also say content', () => {
+    expect(boilerplateReason(el('<div class="newsletter-signup">x</div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div class="jp-relatedposts">x</div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div class="post-author-bio">x</div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div class="ad-slot">x</div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div class="header-shadow">x</div>'))).toBeNull(); // "ad" only as a whole word
+    expect(boilerplateReason(el('<div class="content-sidebar-wrap">x</div>'))).toBeNull();
+  });
+
+  it('knows comment threads from mentions of comments', () => {
+    for (const t of ['comments', 'comment-list', 'commentlist', 'entry-comments', 'comments-area', 'comment-4711', 'disqus_thread', 'a2commentwrap', 'respond']) {
+      expect(COMMENT_THREAD_TOKEN.test(t), t).toBe(true);
+    }
+    for (const t of ['comment-count', 'comments-link', 'has-comments', 'commentary', 'article-commentary', 'comments-open']) {
+      expect(COMMENT_THREAD_TOKEN.test(t), t).toBe(false);
+    }
+  });
+});
+
+describe('boilerplate regions: discounting', () => {
+  it('a comment thread longer than the post is discounted; the post is clipped, the thread is not', () => {
+    const page = doc(`<div class="site"><article class="post"><h1>Notes from the harbour</h1><div class="entry"><p>${prose(6, 1)}</p><p>${prose(5, 2)}</p></div></article>${commentThread(12)}</div>`);
+    const stats = computeStats(page, fakeLayout)!;
+    const regions = discountBoilerplate(stats);
+    expect(regions.roots).toEqual([page.querySelector('#comments')]);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(6, 1));
+    expect(clip.text).toContain(prose(5, 2));
+    expect(clip.text).not.toContain('Reader 3');
+    expect(clip.text).not.toContain('12 Comments');
+  });
+
+  it('regions inside a kept text block (author bio, newsletter box, footer) are dropped from the clip', () => {
+    const page = doc(`<article><h1>Title</h1><p>${prose(6, 1)}</p><div class="newsletter-box"><p>Get our best stories in your inbox every week, free.</p></div><p>${prose(6, 2)}</p><footer class="entry-footer"><p>Jane Doe writes about harbours and has done so since the winter of 1999.</p></footer></article>`);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(6, 2));
+    expect(clip.text).not.toContain('inbox');
+    expect(clip.text).not.toContain('Jane Doe');
+  });
+
+  it('a region holding most of the page is the page itself: an ASP.NET <form>, a wrapper named has-sidebar', () => {
+    const page = doc(`<form id="aspnetForm"><div class="layout has-sidebar"><div><h1>Title</h1><p>${prose(8, 1)}</p><p>${prose(8, 2)}</p></div><aside><p>${prose(1, 3)}</p></aside></div></form>`);
+    const regions = discountBoilerplate(computeStats(page, fakeLayout)!);
+    expect(regions.roots).toEqual([page.querySelector('aside')]);
+    expect(extract(page, { layout: fakeLayout })!.text).toContain(prose(8, 2));
+  });
+
+  it('nothing is discounted when that would leave almost no text (Readability-style retry)', () => {
+    const page = doc(`<div class="sidebar"><p>${prose(1, 1)}</p></div><div class="footer-links"><p>${prose(1, 2)}</p></div>`);
+    const stats = computeStats(page, fakeLayout)!;
+    const regions = discountBoilerplate(stats);
+    expect(regions.roots).toEqual([]);
+    expect(regions.stats).toBe(stats);
+  });
+
+  it('keeps the page link totals: a paragraph with one in-text link stays text once nav and comments are discounted', () => {
+    const nav = `<nav>${Array.from({ length: 12 }, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join(' ')}</nav>`;
+    const page = doc(`${nav}<article><h1>Title</h1><p>${prose(3, 1)} as the <a href="https://trust.example.org">Harbour Trust</a> said.</p><p>${prose(6, 2)}</p></article>${commentThread(3)}`);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain('Harbour Trust');
+    expect(clip.text).not.toContain('Section 3');
+  });
+});
