@@ -8,7 +8,9 @@ import { tagOf } from './stats';
  * long comment thread, an author bio, a newsletter box or a page footer full of legal
  * prose looks like article text. Pages say what those regions are, in two robust ways:
  * - HTML5 sectioning and ARIA landmarks: `<aside>`, `<nav>`, `<footer>`, `<form>`,
- *   role=complementary/contentinfo/navigation/search/dialog…, `aria-modal`, `aria-hidden`;
+ *   role=complementary/contentinfo/navigation/search/dialog…, `aria-modal` (not
+ *   `aria-hidden`: pages put it on carousel slides and collapsed accordion panels that are
+ *   content; what is really hidden fails the stats walk's visibility check anyway);
  * - the class/id vocabulary of comment threads, sidebars, share bars, newsletters, related
  *   lists… (rules.BOILERPLATE_VOCABULARY), matched the way Readability matches its
  *   "unlikely candidates".
@@ -35,7 +37,6 @@ export function boilerplateReason(el: Element, tag: string = tagOf(el)): string 
   const role = el.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role=${role}`;
   if (el.getAttribute('aria-modal') === 'true') return 'aria-modal';
-  if (el.getAttribute('aria-hidden') === 'true') return 'aria-hidden';
   const cls = el.getAttribute('class');
   const id = el.getAttribute('id');
   if (!cls && !id) return null;

@@ -164,14 +164,15 @@ export const COMMENT_THREAD_TOKEN =
  * Class/id vocabulary of boilerplate regions, in the spirit of Readability's
  * `unlikelyCandidates` (sidebar, footer, related, social, sponsor, popup, rss, comment,
  * shoutbox, pagination…), extended with what WCXB-dev article pages showed kept as text:
- * newsletter/subscribe boxes, author bios, testimonials, share bars, cookie/consent
- * notices, modals. Matched inside class names and ids (so `entry-footer`, `wp-sidebar`,
+ * newsletter/subscribe boxes, author bios, share bars, cookie/consent notices, modals.
+ * Not `testimonial` or `promo`: on service and product pages those are the content
+ * (measured: recall fell on WCXB-dev service/product pages). Matched inside class names and ids (so `entry-footer`, `wp-sidebar`,
  * `jp-relatedposts` match), with short tokens (`ad`, `nav`) only as whole words.
  */
 export const BOILERPLATE_VOCABULARY = new RegExp([
   'sidebar', 'footer', 'related', 'newsletter', 'subscribe', 'subscription', 'signup', 'sign-up', 'optin', 'opt-in',
-  'breadcrumb', 'share', 'sharing', 'social', 'testimonial', 'cookie', 'consent', 'gdpr', 'popup', 'modal',
-  'sponsor', 'promo', 'pagination', 'pager', 'shoutbox', 'skyscraper', 'recommend', 'more-stories', 'trending',
+  'breadcrumb', 'share', 'sharing', 'social', 'cookie', 'consent', 'gdpr', 'popup', 'modal',
+  'sponsor', 'pagination', 'pager', 'shoutbox', 'skyscraper', 'recommend', 'more-stories', 'trending',
   'author-?(?:bio|box|info|card|profile|about)', 'about-?the-?author', 'comment-?(?:form|respond|reply)', 'disqus',
   '[\\s_-](?:ads?|advert\\w*|rss|nav|navbar|navigation)(?=[\\s_-])',
 ].join('|'));
