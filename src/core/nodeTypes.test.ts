@@ -89,6 +89,15 @@ describe('NTA node types, DoC, candidates and start node', () => {
     expect(trace.some((t) => t.reason === 'icon image 32px < 100px')).toBe(true);
   });
 
+  it('an anchor looks past ignore siblings (an empty spacer, a discounted region) for adjacent text, but not past other anchors', () => {
+    const { d, stats, ann } = setup(`<div id="s"><p>${prose(10)}</p><div class="spacer"><br></div><p id="after"><a href="/x">A link standing alone after the text</a></p>
+      <ul id="list"><li><a href="/1">one</a></li><li><a href="/2">two</a></li></ul><p id="last"><a href="/y">A link after the list</a></p></div>`);
+    expect(ann.types[stats.index.get(d.querySelector('.spacer')!)!]).toBe('ignore');
+    const { kept } = pruneFromStart(d.querySelector('#s')!, stats, ann, resolveOptions(), fakeLayout);
+    expect(kept.has(d.querySelector('#after')!)).toBe(true);
+    expect(kept.has(d.querySelector('#last')!)).toBe(false);
+  });
+
   it('uses the θ_DoC and icon-width options', () => {
     const { d, stats, ann } = setup(`<div id="s"><p>${prose(5)}</p><img id="i" src="a.jpg" data-w="60"></div>`);
     const opts = resolveOptions({ minImageWidth: 50 });
