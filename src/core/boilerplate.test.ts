@@ -40,7 +40,7 @@ describe('boilerplate regions: which elements', () => {
     for (const t of ['comments', 'comment-list', 'commentlist', 'entry-comments', 'comments-area', 'comment-4711', 'disqus_thread', 'a2commentwrap', 'respond']) {
       expect(COMMENT_THREAD_TOKEN.test(t), t).toBe(true);
     }
-    for (const t of ['comment-count', 'comments-link', 'has-comments', 'commentary', 'article-commentary', 'comments-open']) {
+    for (const t of ['comment-count', 'comments-link', 'has-comments', 'commentary', 'article-commentary', 'comments-open', 'img-respond', 'responsive']) {
       expect(COMMENT_THREAD_TOKEN.test(t), t).toBe(false);
     }
   });
@@ -67,8 +67,17 @@ describe('boilerplate regions: discounting', () => {
     expect(clip.text).not.toContain('Jane Doe');
   });
 
+  it('an <aside> without links (a standfirst, a pull quote) stays; one with links is a sidebar', () => {
+    const page = doc(`<article><h1>Title</h1><aside class="sub-heading"><p>The standfirst says what the story is about.</p></aside><p>${prose(8, 1)}</p><aside class="more"><a href="/a">Another story</a></aside><p>${prose(8, 2)}</p></article>`);
+    const regions = discountBoilerplate(computeStats(page, fakeLayout)!);
+    expect(regions.roots).toEqual([page.querySelector('aside.more')]);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain('The standfirst says');
+    expect(clip.text).not.toContain('Another story');
+  });
+
   it('a region holding most of the page is the page itself: an ASP.NET <form>, a wrapper named has-sidebar', () => {
-    const page = doc(`<form id="aspnetForm"><div class="layout has-sidebar"><div><h1>Title</h1><p>${prose(8, 1)}</p><p>${prose(8, 2)}</p></div><aside><p>${prose(1, 3)}</p></aside></div></form>`);
+    const page = doc(`<form id="aspnetForm"><div class="layout has-sidebar"><div><h1>Title</h1><p>${prose(8, 1)}</p><p>${prose(8, 2)}</p></div><aside><p>${prose(1, 3)} <a href="/more">More</a></p></aside></div></form>`);
     const regions = discountBoilerplate(computeStats(page, fakeLayout)!);
     expect(regions.roots).toEqual([page.querySelector('aside')]);
     expect(extract(page, { layout: fakeLayout })!.text).toContain(prose(8, 2));

@@ -77,6 +77,9 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
       if (accepted.has(p)) { inside = true; break; }
     }
     if (inside) continue;
+    // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
+    // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
+    if (reasons[m] === '<aside>' && stats.ln[i] === 0) continue;
     if (reasons[m] !== COMMENT_THREAD) {
       const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
       if (share > BOILERPLATE_MAX_SHARE || el.querySelector('main, [role="main"]')) continue;

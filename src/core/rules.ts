@@ -158,7 +158,7 @@ export const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
  * `has-comments`) nor `commentary` (an opinion column). Tested per token (boilerplate.ts).
  */
 export const COMMENT_THREAD_TOKEN =
-  /^(?!(?:has|no|with|show|hide|open|closed)[-_])(?:[a-z0-9]+[-_])*(?:[a-z0-9]*comments?|commentlist(?:ing)?|disqus[a-z_]*|respond)(?:[-_]?(?:list|listing|area|wrap|wrapper|section|container|thread|holder|block|body|content|box|tree|respond|form|inner|outer))*(?:[-_]?\d+)?$/;
+  /^(?!(?:has|no|with|show|hide|open|closed)[-_])(?:(?:[a-z0-9]+[-_])*(?:[a-z0-9]*comments?|commentlist(?:ing)?)(?:[-_]?(?:list|listing|area|wrap|wrapper|section|container|thread|holder|block|body|content|box|tree|respond|form|inner|outer))*(?:[-_]?\d+)?|disqus[a-z_]*|(?:comment[-_]?)?respond)$/;
 
 /**
  * Class/id vocabulary of boilerplate regions, in the spirit of Readability's
