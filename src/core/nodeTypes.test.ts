@@ -63,6 +63,14 @@ describe('NTA node types, DoC, candidates and start node', () => {
     expect(kept.has(d.querySelector('#b')!)).toBe(true);
   });
 
+  it('raises the start node to the lowest candidate holding the page <h1> when the second candidate does not', () => {
+    const { d, stats, ann } = setup(`<div id="page"><div id="hero"><h1>Automatic watches</h1><p>A short intro.</p></div><div id="reading"><div id="inner"><div id="text"><p>${prose(20)}</p><p>${prose(20, 2)}</p></div></div></div></div>`);
+    const choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.candidates.slice(0, 3)).toEqual([d.querySelector('#text'), d.querySelector('#inner'), d.querySelector('#reading')]);
+    expect(choice.start).toBe(d.querySelector('#page'));
+    expect(choice.notes.join(' ')).toMatch(/<h1>/);
+  });
+
   it('falls back to a lower θ_TD when no text node holds 90% of the text', () => {
     // Many links outside the two regions make <body> an anchor node by the link-share rule.
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/${i}">l${i}</a>`).join(' ');

@@ -98,7 +98,15 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
     }
     if (candidates.length) {
       if (theta !== options.thetaTD) notes.push(`empty candidate list at θ_TD=${options.thetaTD}: fell back to θ_TD=${theta}`);
-      return { start: candidates[1] ?? candidates[0]!, candidates, thetaTD: theta, notes };
+      let start = candidates[1] ?? candidates[0]!;
+      // The paper starts one level above the densest node because the title sits there (SPEC §1).
+      // When the page's <h1> is further up, start at the lowest candidate that holds it.
+      const title = pageTitleHeading(stats, ann);
+      if (title && !start.contains(title)) {
+        const holder = candidates.find((c) => c !== stats.root && c.contains(title));
+        if (holder) { start = holder; notes.push('start node raised to the candidate holding the <h1>'); }
+      }
+      return { start, candidates, thetaTD: theta, notes };
     }
   }
   for (let i = 0; i < stats.order.length; i++) {
@@ -109,6 +117,15 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
       notes.push('no text-typed candidate at any θ_TD: started from the parent of the deepest node holding the text');
       return { start: parent, candidates: [el], thetaTD: options.thetaTD, notes };
     }
+  }
+  return null;
+}
+
+/** The first rendered <h1> with text that is not inside a discounted region (its TC is then 0). */
+function pageTitleHeading(stats: PageStats, ann: Annotation): Element | null {
+  for (const h of Array.from(stats.root.getElementsByTagName('h1'))) {
+    const i = stats.index.get(h);
+    if (i !== undefined && stats.tc[i]! > 0 && ann.types[i] !== 'ignore') return h;
   }
   return null;
 }
