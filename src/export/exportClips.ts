@@ -16,26 +16,13 @@ import { ZipStream } from './zipStream';
  * turndown and XMLSerializer). Clips are read in batches and written entry by entry into a
  * streamed ZIP, so memory holds one batch, not the library.
  */
-export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'epub' | 'csv' | 'tables-json' | 'tables-md' | 'backup-zip' | 'backup-json';
-
-export const FORMAT_LABELS: Record<ExportFormat, string> = {
-  'markdown': 'Markdown (.md)',
-  'markdown-zip': 'Markdown + images (ZIP)',
-  'html': 'Self-contained HTML',
-  'epub': 'EPUB e-book',
-  'csv': 'Tables as CSV (list and product clips)',
-  'tables-json': 'Tables as JSON (list and product clips)',
-  'tables-md': 'Tables as Markdown (list and product clips)',
-  'backup-zip': 'Full backup (ZIP)',
-  'backup-json': 'Full backup (JSON)',
-};
+export { FORMAT_LABELS, isCancel, type ExportFormat, type ExportProgress } from './formats';
+import type { ExportFormat, ExportProgress } from './formats';
 
 export interface ExportOutput {
   blob: Blob;
   filename: string;
 }
-
-export type ExportProgress = (done: number, total: number, label: string) => void;
 
 const okImages = (images: StoredImage[]) => images.filter((im): im is StoredImage & { blob: Blob } => im.status === 'ok' && !!im.blob);
 const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
@@ -53,11 +40,6 @@ function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | nul
 
 async function dataUri(blob: Blob, mime: string | null): Promise<string> {
   return `data:${mime ?? 'application/octet-stream'};base64,${base64Encode(new Uint8Array(await blob.arrayBuffer()))}`;
-}
-
-/** Thrown when the user cancels an export; the page shows it as "cancelled", not as a failure. */
-export function isCancel(err: unknown): boolean {
-  return err instanceof DOMException && err.name === 'AbortError';
 }
 
 /**

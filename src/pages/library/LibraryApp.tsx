@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ClipSummary, LibraryView, ListResult } from '../../storage/library';
 import { PAGE_SIZE } from '../../storage/library';
-import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/exportClips';
+import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats';
 import type { LibraryApi } from './api';
 import { ClipRow, readerHref } from './components/ClipRow';
 import { StorageMeter } from './components/StorageMeter';

@@ -1,7 +1,7 @@
 import { db } from '../../storage/db';
 import * as lib from '../../storage/library';
-import { importBackup, type ImportResult } from '../../backup/importBackup';
-import { exportClips, saveBlob, type ExportFormat, type ExportProgress } from '../../export/exportClips';
+import type { ImportResult } from '../../backup/importBackup';
+import type { ExportFormat, ExportProgress } from '../../export/formats';
 
 /** Everything the library page does to storage; components get it through props (STYLE.md, 7). */
 export interface LibraryApi {
@@ -47,10 +47,13 @@ export const libraryApi: LibraryApi = {
     const e = await navigator.storage.estimate();
     return e.usage !== undefined && e.quota ? { usage: e.usage, quota: e.quota } : null;
   },
+  // Export and import code (turndown, fflate, EPUB, backup validation) loads on first use,
+  // not with the page.
   exportAndSave: async (format, ids, onProgress, signal) => {
+    const { exportClips, saveBlob } = await import('../../export/exportClips');
     const out = await exportClips(db(), format, ids, onProgress, signal);
     saveBlob(out.blob, out.filename);
     return out.filename;
   },
-  importFile: (file, onProgress) => importBackup(db(), file, onProgress),
+  importFile: async (file, onProgress) => (await import('../../backup/importBackup')).importBackup(db(), file, onProgress),
 };
