@@ -215,7 +215,13 @@ async function scaleLibrary(): Promise<void> {
     console.log(`\n| query kind | query | hits | strategy | search ms (median of ${RUNS}) | runs |\n|---|---|---|---|---|---|`);
     for (const { kind, q } of pickQueries(df, CLIPS)) {
       const runs: { duration: number; hits: number; strategy: string }[] = [];
-      for (let r = 0; r < RUNS; r++) runs.push(await searchOnce(page!, q));
+      for (let r = 0; r < RUNS; r++) {
+        try {
+          runs.push(await searchOnce(page!, q));
+        } catch {
+          runs.push({ duration: Number.NaN, hits: -1, strategy: 'timeout (30 s)' });
+        }
+      }
       console.log(`| ${kind} | \`${q}\` | ${runs[0]!.hits} | ${runs[0]!.strategy} | ${fmt(median(runs.map((x) => x.duration)))} | ${runs.map((x) => fmt(x.duration)).join(', ')} |`);
     }
     if (UI_IMPORT > 0) {

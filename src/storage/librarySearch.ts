@@ -20,7 +20,8 @@ import { words } from './libraryTerms';
  * 5. A prefix is probed with a capped key read. A "large" one ("the…" → the, them, there…;
  *    tens of thousands of postings) is never read whole for the first page: the candidates
  *    (or the timeline itself) are scanned newest first, a chunk of rows at a time, until the
- *    page is full. The total is then a lower bound; countMatches gives the exact one after.
+ *    page is full. The total is then an estimate (hit density × clips); countMatches gives
+ *    the exact one on demand (it reads every key of the prefix, far over budget).
  * 6. Results are sorted by key (newest first) and only the page's summaries are read.
  */
 
@@ -72,7 +73,7 @@ export function intersectKeys(lists: readonly (readonly Key[])[]): Key[] {
 
 export interface SearchPage {
   items: StoredSummary[];
-  /** Matches in total; a lower bound when `totalExact` is false (see countMatches). */
+  /** Matches in total; an estimate when `totalExact` is false (see countMatches). */
   total: number;
   totalExact: boolean;
   /** How the planner answered (shown in the benchmark, asserted in tests). */
@@ -168,7 +169,7 @@ async function candidates(db: SiftDb, prep: Prepared, tagIds: Set<string> | null
  * prefix fills a page within the first few chunks. Returns the hits and whether the scan
  * reached the end (then the hits are all of them).
  */
-async function scanPrefix(db: SiftDb, prefix: TermPlan, within: Key[] | null, tagIds: Set<string> | null, want: number): Promise<{ hits: Key[]; complete: boolean } | null> {
+async function scanPrefix(db: SiftDb, prefix: TermPlan, within: Key[] | null, tagIds: Set<string> | null, want: number): Promise<{ hits: Key[]; complete: boolean; read: number } | null> {
   const hits: Key[] = [];
   let read = 0;
   let last: Key | null = null;
@@ -177,19 +178,19 @@ async function scanPrefix(db: SiftDb, prefix: TermPlan, within: Key[] | null, ta
     if (within) {
       const chunk = within.slice(read, read + SCAN_CHUNK);
       rows = (await db.timeline.bulkGet(chunk)).filter((r): r is TimelineRow => !!r);
-      if (chunk.length === 0) return { hits, complete: true };
+      if (chunk.length === 0) return { hits, complete: true, read };
       read += chunk.length;
     } else {
       const range = last ? db.timeline.where(':id').below(last) : db.timeline.toCollection();
       // First chunk just the rows wanted: a very common prefix fills the page from them.
       rows = await range.reverse().limit(last ? SCAN_CHUNK : want).toArray();
-      if (rows.length === 0) return { hits, complete: true };
+      if (rows.length === 0) return { hits, complete: true, read };
       read += rows.length;
       const end = rows[rows.length - 1]!;
       last = [end.savedAt, end.id];
     }
     for (const r of rows) if ((!tagIds || tagIds.has(r.id)) && termsMatch(r.terms, prefix)) hits.push([r.savedAt, r.id]);
-    if (hits.length >= want) return { hits, complete: false };
+    if (hits.length >= want) return { hits, complete: false, read };
     if (read >= SCAN_MAX_ROWS) return null;
   }
 }
@@ -218,7 +219,12 @@ export async function searchTimeline(
   // A large prefix over many candidates (or over everything): scan newest first for a page.
   const scan = await scanPrefix(db, prep.large!, cand?.keys ?? null, tagIds, offset + opts.limit);
   if (scan) {
-    return { items: await page(scan.hits), total: scan.hits.length, totalExact: scan.complete, strategy: 'scan' };
+    if (scan.complete) return { items: await page(scan.hits), total: scan.hits.length, totalExact: true, strategy: 'scan' };
+    // An estimate from the density among the newest rows: the exact union of a very common
+    // prefix costs hundreds of thousands of keys (countMatches, on demand only).
+    const population = cand ? cand.keys.length : await db.timeline.count();
+    const estimate = Math.max(scan.hits.length, Math.round((scan.hits.length / scan.read) * population));
+    return { items: await page(scan.hits), total: estimate, totalExact: false, strategy: 'scan' };
   }
   const all = await exactMatches(db, prep, cand?.keys ?? null, tagIds);
   return { items: await page(all), total: all.length, totalExact: true, strategy: 'intersect' };
@@ -233,8 +239,9 @@ async function exactMatches(db: SiftDb, prep: Prepared, within: Key[] | null, ta
 }
 
 /**
- * The exact number of matches, for a page whose `totalExact` was false: the library shows
- * the first page at once and fills in this count when it arrives.
+ * The exact number of matches, for a page whose `totalExact` was false. Not run by the
+ * library page on its own: for a very common prefix it reads every key of it (measured:
+ * tens of seconds at 10,000 clips on a loaded machine, blocking later queries meanwhile).
  */
 export async function countMatches(db: SiftDb, query: string, tagIds: Set<string> | null = null): Promise<number> {
   const prep = await prepare(db, query);

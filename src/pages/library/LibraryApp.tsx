@@ -51,7 +51,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const [view, setView] = useState<LibraryView>('all');
   const [query, setQuery] = useState('');
   const [tag, setTag] = useState<string | null>(null);
-  /** totalExact false: a large-prefix search whose exact count is still being computed. */
+  /** totalExact false: a very common prefix, whose total is an estimate (shown as ≈). */
   const [result, setResult] = useState<(ListResult & { totalExact?: boolean }) | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const [counts, setCounts] = useState({ live: 0, trash: 0 });
@@ -90,12 +90,6 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     });
     if (seq !== requestSeq.current) return; // a newer query answered first
     setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact } : r));
-    if (r.totalExact === false) {
-      // The first page is shown; the exact count of a very common prefix follows.
-      void api.countSearch(query, tag).then((total) => {
-        if (seq === requestSeq.current) setResult((prev) => (prev ? { ...prev, total, totalExact: true } : prev));
-      }, () => undefined);
-    }
   }, [api, query, tag, view, result]);
 
   const refreshMeta = useCallback(async () => {
@@ -370,7 +364,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         <div class="list-head">
           <h1>
             {view === 'trash' ? 'Trash' : tag ? `#${tag}` : searching ? 'Search results' : 'All clips'}
-            {result && <span class="total" data-testid="total" title={result.totalExact === false ? 'Counting…' : undefined}>{result.total.toLocaleString()}{result.totalExact === false ? '+' : ''}</span>}
+            {result && <span class="total" data-testid="total" title={result.totalExact === false ? 'Estimated from the newest clips' : undefined}>{result.totalExact === false ? '≈ ' : ''}{result.total.toLocaleString()}</span>}
           </h1>
           {view === 'trash' && <p class="sub">Clips in the trash are deleted forever 30 days after you delete them.</p>}
           {tag && <button type="button" class="btn" onClick={() => setTag(null)}>Clear tag filter</button>}
@@ -421,7 +415,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
               onFilterTag={(t) => { setTag(t); setView('all'); }} />
           ))}
         </ul>
-        {result && (items.length < result.total || result.totalExact === false) && (
+        {result && items.length < result.total && (
           <button type="button" class="btn more" onClick={() => load(true)} data-testid="more">
             {result.totalExact === false ? 'Show more' : `Show more (${(result.total - items.length).toLocaleString()} ${searching ? 'more matches' : 'left'})`}
           </button>

@@ -7,8 +7,6 @@ import type { ExportFormat, ExportProgress } from '../../export/formats';
 export interface LibraryApi {
   list(q: lib.ListQuery): Promise<lib.ListResult>;
   search(query: string, tag: string | null, offset?: number): Promise<lib.SearchResult>;
-  /** Exact match count for a search page that reported `totalExact: false`. */
-  countSearch(query: string, tag: string | null): Promise<number>;
   tags(): Promise<string[]>;
   counts(): Promise<{ live: number; trash: number }>;
   liveIds(tag: string | null): Promise<string[]>;
@@ -28,7 +26,6 @@ export interface LibraryApi {
 export const libraryApi: LibraryApi = {
   list: (q) => lib.listClips(db(), q),
   search: (query, tag, offset) => lib.searchClips(db(), query, { tag, offset }),
-  countSearch: (query, tag) => lib.countSearch(db(), query, tag),
   tags: () => lib.allTags(db()),
   counts: async () => {
     const [live, trash] = await Promise.all([lib.countLive(db()), lib.countTrash(db())]);
