@@ -6,6 +6,15 @@
  *   tsx scripts/records-eval.ts --dump ID [--kind K]  print what the stage finds on one page (for labelling)
  *   tsx scripts/records-eval.ts --bow DIR [--limit N]  bag-of-words F1 (bench/metrics.ts) per type: Sift's clip,
  *                                                      the records alone, and clip + records, on a dataset folder
+ *   tsx scripts/records-eval.ts --speed [--every-article N] [--limit N]
+ *        time in the page, same pages, same run, after a forced gc each (as bench/page/harness.js):
+ *        Sift.extract, Sift.extract with records (the popup's call), extractRecords alone, Readability;
+ *        on wcxb-dev's product/listing/collection/forum pages and every N-th article (default 8)
+ *   tsx scripts/records-eval.ts --profile ID[,ID…] [--repeat N]   CPU profile of extractRecords (CDP Profiler):
+ *        self time per function, top 25
+ *
+ * RECORDS_EVAL_CORE=<dir> bundles the core from another checkout (e.g. a worktree of an older
+ * commit) so BEFORE and AFTER are measured by the same script.
  *
  * Pages are served from the dataset's bytes under their original URL; page scripts are
  * disabled and every other request is aborted (nothing leaves the machine). The core's
@@ -43,16 +52,18 @@ for (const line of readFileSync(join(WCXB, 'truth.jsonl'), 'utf8').split('\n')) 
   truths.set(t.id, t);
 }
 
+const CORE_ROOT = process.env.RECORDS_EVAL_CORE ? resolve(process.env.RECORDS_EVAL_CORE) : ROOT;
+
 function bundle(): string {
-  // --bow needs the whole core (Sift.extract); the other modes bundle only the records stage,
-  // so an engine being edited elsewhere in the tree cannot break them.
-  const whole = args.includes('--bow');
+  // --bow and --speed need the whole core (Sift.extract); the other modes bundle only the
+  // records stage, so an engine being edited elsewhere in the tree cannot break them.
+  const whole = args.includes('--bow') || args.includes('--speed');
   const out = buildSync({
     stdin: {
       contents: whole
         ? "import './src/core/iife';"
         : "import { extractRecords } from './src/core/records/index'; (globalThis as any).Sift = { extractRecords };",
-      resolveDir: ROOT, loader: 'ts', sourcefile: 'records-eval-entry.ts',
+      resolveDir: CORE_ROOT, loader: 'ts', sourcefile: 'records-eval-entry.ts',
     },
     bundle: true, format: 'iife', write: false, target: 'es2022', platform: 'browser',
   });
@@ -71,7 +82,7 @@ function charsetOf(bytes: Buffer): string {
   return m ? m[1]!.toLowerCase() : 'utf-8';
 }
 
-async function openPage(page: Page, id: string): Promise<void> {
+async function openPage(page: Page, id: string, waitUntil: 'load' | 'domcontentloaded' = 'domcontentloaded'): Promise<void> {
   const truth = truths.get(id)!;
   const bytes = pageBytes(id);
   await page.unroute('**/*').catch(() => undefined);
@@ -83,14 +94,14 @@ async function openPage(page: Page, id: string): Promise<void> {
       await route.abort();
     }
   });
-  await page.goto(truth.url, { waitUntil: 'domcontentloaded', timeout: 20000 });
+  await page.goto(truth.url, { waitUntil, timeout: 20000 });
 }
 
 interface Extracted {
   pageKind: string;
   attributes: { attribute: string; value: string }[];
   table: { columns: string[]; rows: string[][] } | null;
-  trace: { ms: number; stageMs: Record<string, number>; elements: number; kindRules: string[]; recordMethod: string | null };
+  trace: { ms: number; stageMs: Record<string, number>; elements: number; kindRules: string[]; recordMethod: string | null; attributeDrops?: Record<string, number> };
 }
 
 async function extract(page: Page, src: string, kind?: string): Promise<Extracted> {
@@ -107,7 +118,7 @@ const fold = (s: string): string => s.toLowerCase().replace(/\s+/gu, ' ').trim()
 
 async function main(): Promise<void> {
   const src = bundle();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'] });
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
@@ -115,6 +126,8 @@ async function main(): Promise<void> {
     else if (args.includes('--kinds')) await kinds(page, src);
     else if (args.includes('--labels')) await labels(page, src);
     else if (args.includes('--bow')) await bow(page, src);
+    else if (args.includes('--speed')) await speed(page, src);
+    else if (args.includes('--profile')) await profile(page, src);
     else console.log('usage: --kinds [--limit N] | --labels | --dump ID [--kind K]');
   } finally {
     await browser.close();
@@ -131,6 +144,7 @@ async function dumpOne(page: Page, src: string, id: string): Promise<void> {
   console.log(`${id} kind=${r.pageKind} ms=${r.trace.ms.toFixed(1)} elements=${r.trace.elements} method=${r.trace.recordMethod}`);
   console.log('rules:', r.trace.kindRules.join('; '));
   console.log('stages:', Object.entries(r.trace.stageMs).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', '));
+  if (r.trace.attributeDrops) console.log('attribute rows dropped:', JSON.stringify(r.trace.attributeDrops));
   for (const a of r.attributes) console.log(`  ${a.attribute} = ${a.value}`);
   if (r.table) {
     console.log(`table ${r.table.rows.length} rows × ${r.table.columns.length}: ${r.table.columns.join(' | ')}`);
@@ -298,6 +312,121 @@ async function bow(page: Page, src: string): Promise<void> {
   const med = (xs: number[]): string => (xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0).toFixed(1);
   const ratio = recordsMs.map((r, i) => r / Math.max(0.1, clipMs[i] ?? 0.1));
   console.log(`\ntime in page, same pages, same run: Sift.extract median ${med(clipMs)} ms; extractRecords median ${med(recordsMs)} ms; records/extract ratio median ${med(ratio)}`);
+}
+
+/**
+ * Timing as the benchmark does it (bench/page/harness.js): scripts injected as one classic
+ * script over CDP (V8's code cache then serves it on every page), layout forced once, then
+ * each call after a forced gc with performance.now() around it. The order of the four calls
+ * rotates page by page, so no method always pays for the page's cold caches or JIT.
+ */
+const TIMED = ['extract', 'extract+records', 'records', 'readability'] as const;
+type Timed = (typeof TIMED)[number];
+
+async function speed(page: Page, src: string): Promise<void> {
+  const every = Number(flag('--every-article') ?? 8);
+  const limit = Number(flag('--limit') ?? 1e9);
+  const readability = `${readFileSync(join(ROOT, 'node_modules/@mozilla/readability/Readability.js'), 'utf8')}\n;globalThis.Readability = Readability;`;
+  const script = `${src}\n;${readability}`;
+  const cdp = await page.context().newCDPSession(page);
+  const picked: Truth[] = [];
+  const seen = new Map<string, number>();
+  let articles = 0;
+  for (const t of truths.values()) {
+    if (t.type === 'article' && articles++ % every !== 0) continue;
+    if (!['article', 'product', 'listing', 'collection', 'forum'].includes(t.type)) continue;
+    const n = seen.get(t.type) ?? 0;
+    if (n >= limit) continue;
+    seen.set(t.type, n + 1);
+    picked.push(t);
+  }
+  const ms = new Map<string, Map<Timed, number[]>>();
+  const kindOf = new Map<string, number>();
+  let pageNo = 0;
+  for (const t of picked) {
+    try {
+      await openPage(page, t.id, 'load');
+      const inj = await cdp.send('Runtime.evaluate', { expression: script, returnByValue: true });
+      if (inj.exceptionDetails) throw new Error(inj.exceptionDetails.text);
+      const order = TIMED.map((_, i) => TIMED[(i + pageNo) % TIMED.length]!);
+      const r = await page.evaluate((o) => {
+        const g = globalThis as unknown as {
+          gc?: () => void;
+          Sift: { extract: (d: Document, o?: object) => unknown; extractRecords: (d: Document) => { pageKind: string } };
+          Readability: new (d: Document) => { parse: () => unknown };
+        };
+        document.documentElement.getBoundingClientRect();
+        const out: Record<string, number> = {};
+        let kind = '';
+        for (const name of o) {
+          g.gc?.();
+          const t0 = performance.now();
+          if (name === 'extract') g.Sift.extract(document);
+          else if (name === 'extract+records') g.Sift.extract(document, { records: true });
+          else if (name === 'records') kind = g.Sift.extractRecords(document).pageKind;
+          else new g.Readability(document.cloneNode(true) as Document).parse();
+          out[name] = performance.now() - t0;
+        }
+        return { out, kind };
+      }, order);
+      const perType = ms.get(t.type) ?? new Map<Timed, number[]>(TIMED.map((k) => [k, []]));
+      for (const k of TIMED) perType.get(k)!.push(r.out[k]!);
+      ms.set(t.type, perType);
+      kindOf.set(r.kind, (kindOf.get(r.kind) ?? 0) + 1);
+      pageNo++;
+    } catch (e) {
+      console.error(t.id, String(e).slice(0, 120));
+    }
+  }
+  const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? 0;
+  console.log(`\nin-page ms, same pages, same run (${pageNo} pages; median / p90)`);
+  console.log(`| type | pages | ${TIMED.map((k) => k === 'extract+records' ? 'Sift.extract {records} (popup)' : k === 'records' ? 'extractRecords alone' : k === 'extract' ? 'Sift.extract' : 'Readability').join(' | ')} | records / extract (median of ratios) |`);
+  console.log(`|---|---:|${TIMED.map(() => '---:').join('|')}|---:|`);
+  const all = new Map<Timed, number[]>(TIMED.map((k) => [k, []]));
+  const row = (name: string, m: Map<Timed, number[]>): void => {
+    const ratios = m.get('records')!.map((r, i) => r / Math.max(0.05, m.get('extract')![i]!));
+    console.log(`| ${name} | ${m.get('extract')!.length} | ${TIMED.map((k) => `${med(m.get(k)!).toFixed(1)} / ${p90(m.get(k)!).toFixed(1)}`).join(' | ')} | ${med(ratios).toFixed(2)} |`);
+  };
+  for (const [type, m] of [...ms.entries()].sort()) {
+    row(type, m);
+    for (const k of TIMED) all.get(k)!.push(...m.get(k)!);
+  }
+  row('all', all);
+  console.log(`\npage kinds found: ${[...kindOf.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+}
+
+/** CDP Profiler over repeated extractRecords calls on the given pages; self time per function. */
+async function profile(page: Page, src: string): Promise<void> {
+  const repeat = Number(flag('--repeat') ?? 20);
+  const cdp = await page.context().newCDPSession(page);
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const id of flag('--profile')!.split(',')) {
+    await openPage(page, id, 'load');
+    await cdp.send('Runtime.evaluate', { expression: src });
+    await page.evaluate(() => document.documentElement.getBoundingClientRect());
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.evaluate((n) => {
+      const g = globalThis as unknown as { Sift: { extractRecords: (d: Document) => unknown } };
+      for (let i = 0; i < n; i++) g.Sift.extractRecords(document);
+    }, repeat);
+    const { profile: prof } = await cdp.send('Profiler.stop');
+    const dt = new Map<number, number>();
+    const deltas = prof.timeDeltas ?? [];
+    (prof.samples ?? []).forEach((s, i) => dt.set(s, (dt.get(s) ?? 0) + (deltas[i] ?? 0) / 1000));
+    for (const node of prof.nodes) {
+      const ms = dt.get(node.id) ?? 0;
+      const cf = node.callFrame;
+      const key = `${cf.functionName || '(anonymous)'} ${cf.url ? '' : ''}:${cf.lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + ms);
+      total += ms;
+    }
+  }
+  console.log(`self time over ${repeat} calls per page (ms; total ${total.toFixed(0)})`);
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${v.toFixed(1).padStart(8)}  ${k}`);
 }
 
 await main();

@@ -18,8 +18,8 @@
 import type { AttributeRow } from '../types';
 import { type DomIndex, childIndices } from './domIndex';
 import {
-  ATTRIBUTE_DICTIONARY, DELIMITERS, MAX_ATTRIBUTE_PAIRS, MAX_KEY_LENGTH, MAX_SHORT_LEAF,
-  MAX_VALUE_LENGTH, MIN_ATTRIBUTE_PAIRS, SENTENCE_PUNCTUATION, VITERBI_MIN_GAIN,
+  ATTRIBUTE_DICTIONARY, CHROME_ROLES, CHROME_TAGS, DELIMITERS, MAX_ATTRIBUTE_PAIRS, MAX_KEY_LENGTH, MAX_PLAIN_VALUE, MAX_SHORT_LEAF,
+  MAX_VALUE_LENGTH, MIN_ATTRIBUTE_PAIRS, SENTENCE_PUNCTUATION, USER_CONTENT, VITERBI_MIN_GAIN,
 } from './rules';
 
 export type { AttributeRow } from '../types';
@@ -135,9 +135,14 @@ export function findAttributeRegion(ix: DomIndex): AttributeTrace {
 
 const ROW_TAGS = new Set(['TR', 'LI', 'DIV', 'P', 'DL', 'SECTION', 'SPAN', 'TD']);
 
+/** An attribute row and the leaf its attribute name was read from (for the cleaning rules). */
+export interface LocatedRow extends AttributeRow {
+  keyNode: number;
+}
+
 /** Read the {attribute, value} pairs inside node `region`, in document order. */
-export function readAttributePairs(ix: DomIndex, region: number): AttributeRow[] {
-  const rows: AttributeRow[] = [];
+export function readAttributePairs(ix: DomIndex, region: number): LocatedRow[] {
+  const rows: LocatedRow[] = [];
   const end = region + ix.size[region]!;
   const usedAsValue = new Set<number>();
   const leavesIn: number[] = [];
@@ -150,7 +155,7 @@ export function readAttributePairs(ix: DomIndex, region: number): AttributeRow[]
     const tag = ix.nodes[i]!.tagName;
     const kv = splitKeyValue(text);
     if (kv && kv.value !== '') {
-      rows.push({ attribute: kv.key, value: kv.value.slice(0, MAX_VALUE_LENGTH) });
+      rows.push({ attribute: kv.key, value: kv.value.slice(0, MAX_VALUE_LENGTH), keyNode: i });
       continue;
     }
     const keyish = isKeyLeaf(ix, i) || tag === 'TH' || tag === 'DT';
@@ -159,7 +164,7 @@ export function readAttributePairs(ix: DomIndex, region: number): AttributeRow[]
     const parent = ix.parent[i]!;
     if (parent >= region && ix.ownText[parent] !== '' && !usedAsValue.has(parent) && !isKeyLeaf(ix, parent)) {
       usedAsValue.add(parent);
-      rows.push({ attribute: kv ? kv.key : text, value: ix.ownText[parent]!.slice(0, MAX_VALUE_LENGTH) });
+      rows.push({ attribute: kv ? kv.key : text, value: ix.ownText[parent]!.slice(0, MAX_VALUE_LENGTH), keyNode: i });
       continue;
     }
     // The value is the next leaf(s) in the same row: up to the next key leaf, inside the key's row container.
@@ -177,7 +182,7 @@ export function readAttributePairs(ix: DomIndex, region: number): AttributeRow[]
       if (!sameRow) break;
     }
     const value = valueParts.join(' ').trim();
-    if (value !== '') rows.push({ attribute: kv ? kv.key : text, value: value.slice(0, MAX_VALUE_LENGTH) });
+    if (value !== '') rows.push({ attribute: kv ? kv.key : text, value: value.slice(0, MAX_VALUE_LENGTH), keyNode: i });
   }
   return rows;
 }
@@ -195,9 +200,64 @@ function nearestRow(ix: DomIndex, i: number): number {
   return i;
 }
 
-export function extractAttributes(ix: DomIndex): { rows: AttributeRow[]; trace: AttributeTrace } {
+/** Why a row read inside the region is not a product attribute (the trace's "dropped" list). */
+export type DropReason = 'prose value' | 'no value' | 'title' | 'page chrome' | 'user content' | 'duplicate';
+
+const HEADING = /^H[1-6]$/u;
+const fold = (s: string): string => s.toLowerCase().replace(/\s+/gu, ' ').trim();
+
+/** Is node i inside page chrome (nav, footer…) or user content (reviews, comments), below `region`? Memoised per node. */
+function ancestorClass(ix: DomIndex, i: number, region: number, memo: Map<number, DropReason | null>): DropReason | null {
+  const path: number[] = [];
+  let verdict: DropReason | null = null;
+  for (let x = i; x >= 0; x = ix.parent[x]!) {
+    const known = memo.get(x);
+    if (known !== undefined) { verdict = known; break; }
+    path.push(x);
+    const el = ix.nodes[x]!;
+    if (CHROME_TAGS.has(el.tagName) || CHROME_ROLES.test(el.getAttribute('role') ?? '')) { verdict = 'page chrome'; break; }
+    if (USER_CONTENT.test(`${el.getAttribute('class') ?? ''} ${el.id} ${el.getAttribute('itemprop') ?? ''}`)) { verdict = 'user content'; break; }
+    if (x === region) break;
+  }
+  for (const x of path) memo.set(x, verdict);
+  return verdict;
+}
+
+/**
+ * The rows the walk read are candidates; a product's attribute table is what is left after
+ * these rules (each general, each named in the trace):
+ *  - prose value: a long value with sentence punctuation is a description or a feature
+ *    bullet ("Waterproof: With IPX4-level protection, …"), not a value;
+ *  - no value: a value without a letter or digit ("*", "/ /": a form's placeholders);
+ *  - title: the attribute leaf is inside a link or is a heading (teasers and section titles
+ *    written "X: y", e.g. "1600 Martinsen : un barbecue fonctionnel");
+ *  - page chrome / user content: the key sits in nav, footer, a form's search box, or in
+ *    reviews and comments (reviewer "Age:", "Location:" repeat once per review);
+ *  - duplicate: the same attribute and value again (responsive layouts render twice).
+ */
+export function cleanAttributeRows(ix: DomIndex, region: number, rows: readonly LocatedRow[], dropped?: Record<string, number>): AttributeRow[] {
+  const out: AttributeRow[] = [];
+  const seen = new Set<string>();
+  const memo = new Map<number, DropReason | null>();
+  const drop = (why: DropReason): void => { if (dropped) dropped[why] = (dropped[why] ?? 0) + 1; };
+  for (const r of rows) {
+    if (r.value.length > MAX_PLAIN_VALUE && SENTENCE_PUNCTUATION.test(r.value)) { drop('prose value'); continue; }
+    if (!/[\p{L}\p{N}]/u.test(r.value)) { drop('no value'); continue; }
+    // A heading only counts as a title when the whole "X: y" is its own text; `<h4>Material</h4><p>Nylon</p>` is a pair.
+    if (ix.inLink[r.keyNode] === 1 || (HEADING.test(ix.nodes[r.keyNode]!.tagName) && ix.ownText[r.keyNode]!.includes(r.value))) { drop('title'); continue; }
+    const where = ancestorClass(ix, r.keyNode, region, memo);
+    if (where) { drop(where); continue; }
+    const key = `${fold(r.attribute)}\u0000${fold(r.value)}`;
+    if (seen.has(key)) { drop('duplicate'); continue; }
+    seen.add(key);
+    out.push({ attribute: r.attribute, value: r.value });
+  }
+  return out;
+}
+
+export function extractAttributes(ix: DomIndex, dropped?: Record<string, number>): { rows: AttributeRow[]; trace: AttributeTrace } {
   const trace = findAttributeRegion(ix);
   if (trace.region < 0) return { rows: [], trace };
-  const rows = readAttributePairs(ix, trace.region);
+  const rows = cleanAttributeRows(ix, trace.region, readAttributePairs(ix, trace.region), dropped);
   return { rows: rows.length >= MIN_ATTRIBUTE_PAIRS ? rows : [], trace };
 }

@@ -56,6 +56,8 @@ export interface RecordsTrace {
   regionThreshold: number | null;
   /** Viterbi path length and the node it stopped at (a short description). */
   attributeWalk: number[];
+  /** Rows the walk read but the cleaning rules dropped, per reason (attributes.ts). */
+  attributeDrops: Record<string, number>;
 }
 
 export interface RecordsResult {
@@ -89,9 +91,18 @@ export function jsonLdProductRows(doc: Document): AttributeRow[] {
   return rows;
 }
 
-function mergeAttributes(first: AttributeRow[], second: AttributeRow[]): AttributeRow[] {
-  const seen = new Set(first.map((r) => r.attribute.toLowerCase()));
-  return [...first, ...second.filter((r) => !seen.has(r.attribute.toLowerCase()))];
+/**
+ * JSON-LD facts first, then the walk's rows. A JSON-LD fact whose value the page also shows
+ * in its table (Brand = Martinsen beside "Marque: Martinsen", the GTIN beside "Code EAN") is
+ * dropped: the page's own label is the one the reader knows. A walk row whose attribute a
+ * JSON-LD fact already names is dropped too.
+ */
+function mergeAttributes(declared: AttributeRow[], walked: AttributeRow[]): AttributeRow[] {
+  const fold = (s: string): string => s.toLowerCase().replace(/\s+/gu, ' ').trim();
+  const shownValues = new Set(walked.map((r) => fold(r.value)));
+  const first = declared.filter((r) => !shownValues.has(fold(r.value)));
+  const named = new Set(first.map((r) => fold(r.attribute)));
+  return [...first, ...walked.filter((r) => !named.has(fold(r.attribute)))];
 }
 
 /** Pick the record set: the paper's record mining when it yields real records, else the repeated-sibling group. */
@@ -107,7 +118,7 @@ function chooseRecords(paper: RecordSet | null, fallback: RecordSet | null, leav
 function emptyResult(t0: number, stageMs: Record<string, number>): RecordsResult {
   return {
     pageKind: 'other', attributes: [], table: null,
-    trace: { ms: performance.now() - t0, stageMs, elements: 0, leaves: 0, kindScores: { article: 0, product: 0, list: 0, forum: 0, documentation: 0, other: 0 }, kindRules: [], signals: null, recordMethod: null, regionThreshold: null, attributeWalk: [] },
+    trace: { ms: performance.now() - t0, stageMs, elements: 0, leaves: 0, kindScores: { article: 0, product: 0, list: 0, forum: 0, documentation: 0, other: 0 }, kindRules: [], signals: null, recordMethod: null, regionThreshold: null, attributeWalk: [], attributeDrops: {} },
   };
 }
 
@@ -136,8 +147,9 @@ export function extractRecords(doc: Document, options: RecordsOptions = {}): Rec
 
   let attributes: AttributeRow[] = [];
   let walk: number[] = [];
+  const attributeDrops: Record<string, number> = {};
   if (pageKind === 'product') {
-    const hmm = extractAttributes(ix);
+    const hmm = extractAttributes(ix, attributeDrops);
     walk = hmm.trace.path;
     attributes = mergeAttributes(jsonLdProductRows(doc), hmm.rows);
     if (attributes.length < MIN_ATTRIBUTE_PAIRS) attributes = [];
@@ -175,6 +187,7 @@ export function extractRecords(doc: Document, options: RecordsOptions = {}): Rec
       recordMethod,
       regionThreshold,
       attributeWalk: walk,
+      attributeDrops,
     },
   };
 }

@@ -96,6 +96,21 @@ export const SCHEMA_TYPES = {
 
 /** SPEC §3 step 4: the Viterbi walk stops when the weight stops rising; a child must beat its parent by this factor. */
 export const VITERBI_MIN_GAIN = 1.0;
+/**
+ * Attribute values longer than this that contain sentence punctuation are prose (feature
+ * bullets, descriptions), not values. Spec values on the 10 labelled product pages are
+ * ≤ 80 chars except lists of compatible devices, which carry no sentence punctuation.
+ */
+export const MAX_PLAIN_VALUE = 100;
+/** Containers whose attribute-looking text is page chrome, not the product (HTML sectioning and ARIA landmarks). */
+export const CHROME_TAGS: ReadonlySet<string> = new Set(['NAV', 'FOOTER', 'DIALOG']);
+export const CHROME_ROLES = /^(?:navigation|contentinfo|search|dialog|menu|menubar)$/iu;
+/**
+ * Class/id/itemprop words of user content (reviews, comments, Q&A): reviewer profiles
+ * ("Age: 35–44", "Location: …") repeat once per review and are not the product's attributes.
+ */
+export const USER_CONTENT = /(?:^|[\s_-])(?:reviews?|comments?|testimonials?|ugc|answers?|questions?)(?:$|[\s_-])/iu;
+
 /** A record table needs at least this many pairs; fewer are noise (a lone "Share:"). */
 export const MIN_ATTRIBUTE_PAIRS = 2;
 /** Walks stop at this many attribute rows (a hostile page cannot make a huge table). */
