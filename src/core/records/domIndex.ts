@@ -1,13 +1,16 @@
 /**
- * One iterative pass over the rendered DOM that every structured-pages stage shares:
- * elements in document order (pre-order) with parent, depth, subtree size and the
- * element's own text. Bottom-up sums run over the array backwards (children come after
- * their parent in pre-order), so no stage recurses, however deep the page.
- * Which elements count (rendered, not script/style/…) is decided once by the core's stats
- * pass (stats.ts): an element is indexed only when that pass counted it, so visibility is
- * never asked twice. The live document is only read, never written (STYLE.md, 1).
+ * The shared index of every structured-pages stage: rendered elements in document order
+ * (pre-order) with parent, depth, subtree size and the element's own text. Bottom-up sums
+ * run over the array backwards (children come after their parent in pre-order), so no stage
+ * recurses, however deep the page.
+ *
+ * It is built by listening to the core's stats walk (stats.ts StreamVisitor: open / text /
+ * close of exactly the elements that pass counted as rendered), so the page is traversed
+ * once for the stats, the link blocks and this index together. When the caller already ran
+ * the stats pass (extract.ts), the same listener replays that pass's stream instead.
+ * The live document is only read, never written (STYLE.md, 1).
  */
-import type { PageStats } from '../stats';
+import { type PageStats, type StreamVisitor, replayStream } from '../stats';
 import { SCREEN_READER_CLASS } from './rules';
 
 export interface DomIndex {
@@ -28,6 +31,7 @@ export interface DomIndex {
   readonly leaves: number[];
   /** Number of text leaves in the subtree. */
   readonly leafCount: Int32Array;
+  /** Element → index (built on first use; only tests and debugging ask). */
   readonly indexOf: Map<Element, number>;
 }
 
@@ -36,63 +40,106 @@ export function collapse(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 
-export function buildDomIndex(stats: PageStats, maxElements = 100_000): DomIndex {
-  const root = stats.root;
-  const counted = stats.index;
+/** Most text runs are already tidy: test before allocating a replaced copy. */
+const UNTIDY = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/u;
+
+/** Elements past this many are not indexed (a hostile 1,000,000-element page still ends). */
+export const MAX_INDEXED_ELEMENTS = 100_000;
+
+export type DomIndexBuilder = StreamVisitor & { finish(): DomIndex };
+
+export function createDomIndexBuilder(maxElements = MAX_INDEXED_ELEMENTS): DomIndexBuilder {
   const nodes: Element[] = [];
   const parents: number[] = [];
   const depths: number[] = [];
-  const ownText: string[] = [];
+  const raw: string[] = [];
   const inLinkArr: number[] = [];
-  const leaves: number[] = [];
-  const indexOf = new Map<Element, number>();
+  // Per open element: its index and whether an element child came since its last text run.
+  const stack: number[] = [];
+  const sawChild: boolean[] = [];
+  let linkDepth = 0;
+  // >0 while inside an aria-hidden subtree or past the element budget: nothing is indexed.
+  let skipping = 0;
 
-  // Explicit stack of [element, parentIndex, depth, parentInLink]; children pushed in reverse keep document order.
-  const stack: [Element, number, number, number][] = [[root, -1, 0, 0]];
-  while (stack.length > 0 && nodes.length < maxElements) {
-    const [el, parentIdx, d, parentLink] = stack.pop()!;
-    if (!counted.has(el) || el.getAttribute('aria-hidden') === 'true') continue;
-    const i = nodes.length;
-    nodes.push(el);
-    parents.push(parentIdx);
-    depths.push(d);
-    indexOf.set(el, i);
-    const link = parentLink === 1 || (el.tagName === 'A' && el.hasAttribute('href')) ? 1 : 0;
-    inLinkArr.push(link);
-    let own = '';
-    for (let c = el.firstChild; c !== null; c = c.nextSibling) {
-      if (c.nodeType === 3) own += c.nodeValue ?? '';
-      else if (c.nodeType === 1 && (c as Element).tagName === 'BR') own += ' ';
-    }
-    own = collapse(own);
-    if (own !== '' && SCREEN_READER_CLASS.test(el.getAttribute('class') ?? '')) own = '';
-    ownText.push(own);
-    if (own !== '') leaves.push(i);
-    const kids = el.children;
-    for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k]!, i, d + 1, link]);
-  }
+  return {
+    open(el, tag) {
+      if (skipping > 0) { skipping++; return; }
+      if (nodes.length >= maxElements || el.getAttribute('aria-hidden') === 'true') { skipping = 1; return; }
+      const i = nodes.length;
+      const p = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      nodes.push(el);
+      parents.push(p);
+      depths.push(stack.length);
+      const link = tag === 'A' && el.hasAttribute('href');
+      if (link) linkDepth++;
+      inLinkArr.push(linkDepth > 0 ? 1 : 0);
+      // <br> separates the words around it in its parent's own text.
+      if (tag === 'BR' && p >= 0) raw[p] += ' ';
+      raw.push('');
+      if (p >= 0) sawChild[sawChild.length - 1] = true;
+      stack.push(i);
+      sawChild.push(false);
+    },
+    text(_node, value) {
+      if (skipping > 0 || stack.length === 0) return;
+      const top = stack[stack.length - 1]!;
+      // Runs split by a child element are separate words ("Price<span>…</span>$5").
+      raw[top] += sawChild[sawChild.length - 1] && raw[top] !== '' ? ` ${value}` : value;
+      sawChild[sawChild.length - 1] = false;
+    },
+    close(el, tag) {
+      if (skipping > 0) { skipping--; return; }
+      stack.pop();
+      sawChild.pop();
+      if (tag === 'A' && el.hasAttribute('href')) linkDepth--;
+    },
+    finish() {
+      const n = nodes.length;
+      const ownText: string[] = new Array<string>(n);
+      const leaves: number[] = [];
+      for (let i = 0; i < n; i++) {
+        let own = raw[i]!;
+        if (own !== '' && UNTIDY.test(own)) own = collapse(own);
+        if (own !== '' && SCREEN_READER_CLASS.test(nodes[i]!.getAttribute('class') ?? '')) own = '';
+        ownText[i] = own;
+        if (own !== '') leaves.push(i);
+      }
+      const parent = Int32Array.from(parents);
+      const size = new Int32Array(n).fill(1);
+      const textChars = new Int32Array(n);
+      const linkChars = new Int32Array(n);
+      const inLink = Uint8Array.from(inLinkArr);
+      const leafCount = new Int32Array(n);
+      for (let i = n - 1; i >= 0; i--) {
+        const len = ownText[i]!.length;
+        if (len > 0) leafCount[i]! += 1;
+        textChars[i]! += len;
+        if (inLink[i] === 1) linkChars[i]! += len;
+        const p = parent[i]!;
+        if (p >= 0) {
+          size[p]! += size[i]!;
+          textChars[p]! += textChars[i]!;
+          linkChars[p]! += linkChars[i]!;
+          leafCount[p]! += leafCount[i]!;
+        }
+      }
+      let indexOf: Map<Element, number> | null = null;
+      return {
+        nodes, parent, depth: Uint16Array.from(depths), size, ownText, inLink, textChars, linkChars, leaves, leafCount,
+        get indexOf() {
+          indexOf ??= new Map(nodes.map((el, i) => [el, i]));
+          return indexOf;
+        },
+      };
+    },
+  };
+}
 
-  const n = nodes.length;
-  const parent = Int32Array.from(parents);
-  const size = new Int32Array(n).fill(1);
-  const textChars = new Int32Array(n);
-  const linkChars = new Int32Array(n);
-  const inLink = Uint8Array.from(inLinkArr);
-  const leafCount = new Int32Array(n);
-  for (let i = n - 1; i >= 0; i--) {
-    const len = ownText[i]!.length;
-    if (len > 0) leafCount[i]! += 1;
-    textChars[i]! += len;
-    if (inLink[i] === 1) linkChars[i]! += len;
-    const p = parent[i]!;
-    if (p >= 0) {
-      size[p]! += size[i]!;
-      textChars[p]! += textChars[i]!;
-      linkChars[p]! += linkChars[i]!;
-      leafCount[p]! += leafCount[i]!;
-    }
-  }
-  return { nodes, parent, depth: Uint16Array.from(depths), size, ownText, inLink, textChars, linkChars, leaves, leafCount, indexOf };
+/** The index from a stats pass that already ran (its rendered stream replayed, no visibility asked again). */
+export function buildDomIndex(stats: PageStats, maxElements = MAX_INDEXED_ELEMENTS): DomIndex {
+  const builder = createDomIndexBuilder(maxElements);
+  replayStream(stats, builder);
+  return builder.finish();
 }
 
 /** Index of the lowest common ancestor of two nodes (walks parent pointers; depth-bounded). */

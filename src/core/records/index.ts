@@ -14,12 +14,12 @@
 import { type Json, jsonLdObjects, shortType, typesOf } from '../jsonLd';
 import { resolveOptions } from '../options';
 import { createLinkBlockScanner, findLinkBlocks } from '../linkBlocks';
-import { type PageStats, computeStats } from '../stats';
+import { type PageStats, type StreamVisitor, computeStats } from '../stats';
 import { liveLayoutProbe } from '../layout';
 import type { LayoutProbe } from '../types';
 import { type AttributeRow, extractAttributes } from './attributes';
 import { mineDataRegion } from './dataRegion';
-import { buildDomIndex } from './domIndex';
+import { type DomIndex, buildDomIndex, createDomIndexBuilder } from './domIndex';
 import { type KindDecision, type PageKind, type PageSignals, classifyPageKind, collectSignals } from './pageKind';
 import { type RecordSet, findRepeatedSiblings, mineRecords, recordsFromGroup } from './recordMining';
 import { type RecordTable, buildTable } from './schema';
@@ -129,14 +129,28 @@ export function extractRecords(doc: Document, options: RecordsOptions = {}): Rec
   const lap = (name: string): void => { const now = performance.now(); stageMs[name] = now - tick; tick = now; };
   const layout = options.layout ?? liveLayoutProbe(doc);
   lap('layoutProbe');
-  // Without the caller's stats, one stats walk also feeds the link-block scan (as in extract.ts).
-  const scanner = options.stats ? null : createLinkBlockScanner(resolveOptions());
-  const stats = options.stats ?? computeStats(doc, layout, scanner ?? undefined);
-  lap('stats');
-  if (!stats) return emptyResult(t0, stageMs);
+  // Without the caller's stats, one stats walk feeds the link-block scan and this stage's
+  // index at once (as extract.ts does for the scan): the page is traversed once.
+  let ix: DomIndex;
   let lcr = options.lcr ?? null;
-  if (options.lcr === undefined) lcr = (scanner ? scanner.finish() : findLinkBlocks(stats, resolveOptions())).lcr;
-  const ix = buildDomIndex(stats);
+  if (options.stats) {
+    if (options.lcr === undefined) lcr = findLinkBlocks(options.stats, resolveOptions()).lcr;
+    lap('stats');
+    ix = buildDomIndex(options.stats);
+  } else {
+    const scanner = createLinkBlockScanner(resolveOptions());
+    const builder = createDomIndexBuilder();
+    const both: StreamVisitor = {
+      open(el, tag) { scanner.open(el, tag); builder.open(el, tag); },
+      text(node, value, chars) { scanner.text(node, value, chars); builder.text(node, value, chars); },
+      close(el, tag) { scanner.close(el, tag); builder.close(el, tag); },
+    };
+    const stats = computeStats(doc, layout, both);
+    if (!stats) return emptyResult(t0, stageMs);
+    lcr = scanner.finish().lcr;
+    lap('stats');
+    ix = builder.finish();
+  }
   lap('domIndex');
   const group = findRepeatedSiblings(ix);
   lap('repeatedSiblings');

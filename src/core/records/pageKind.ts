@@ -88,13 +88,24 @@ export const KIND_RULES: readonly KindRule[] = [
 /** Below this vote total the page is `other` (a landing or service page). */
 export const MIN_KIND_SCORE = 3;
 
-/** Declared schema.org types: JSON-LD (shared parse, src/core/jsonLd.ts) and microdata itemtype. */
-function collectSchemaTypes(doc: Document): string[] {
-  const types = jsonLdTypes(doc);
-  for (const el of Array.from(doc.querySelectorAll('[itemtype]')).slice(0, 200)) {
-    for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/u)) if (t !== '') types.add(shortType(t));
+/**
+ * What the stats walk does not see, read in ONE query over the document (every
+ * querySelectorAll walks the whole tree): buttons and submit inputs (SKIP_SUBTREE_TAGS keeps
+ * them out of the walk), cart forms, and microdata itemtypes.
+ */
+function scanControls(doc: Document): { buyButtons: number; microdataTypes: string[] } {
+  let buyButtons = 0;
+  let buttons = 0;
+  const microdataTypes: string[] = [];
+  for (const el of Array.from(doc.querySelectorAll('button, input[type="submit" i][value], form[action*="/cart"], [itemtype]'))) {
+    const tag = el.tagName;
+    if (el.hasAttribute('itemtype') && microdataTypes.length < 200) microdataTypes.push(...(el.getAttribute('itemtype') ?? '').split(/\s+/u));
+    if (tag === 'FORM' && (el.getAttribute('action') ?? '').includes('/cart')) buyButtons++;
+    else if ((tag === 'BUTTON' || tag === 'INPUT') && buttons++ < 400) {
+      if (BUY_BUTTON_PATTERN.test(tag === 'INPUT' ? (el.getAttribute('value') ?? '') : (el.textContent ?? '').slice(0, 60))) buyButtons++;
+    }
   }
-  return [...types];
+  return { buyButtons, microdataTypes };
 }
 
 export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup | null, lcr: number | null): PageSignals {
@@ -112,10 +123,12 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
       if (FORUM_PATTERN.test(text)) forumWords++;
     } else if (text.length >= 150 && ix.inLink[i] === 0 && inGroup[i] === 0) proseChars += text.length;
   }
-  // Buttons are outside the stats walk (SKIP_SUBTREE_TAGS): read their labels directly, bounded.
-  for (const b of Array.from(doc.querySelectorAll('button, input[type="submit"][value], form[action*="/cart"]')).slice(0, 400)) {
-    if (b.tagName === 'FORM' || BUY_BUTTON_PATTERN.test(b.tagName === 'INPUT' ? (b.getAttribute('value') ?? '') : (b.textContent ?? '').slice(0, 60))) buyButtons++;
-  }
+  const controls = scanControls(doc);
+  buyButtons += controls.buyButtons;
+  const schemaTypes = jsonLdTypes(doc);
+  for (const t of controls.microdataTypes) if (t !== '') schemaTypes.add(shortType(t));
+  let codeBlocks = 0;
+  for (const el of ix.nodes) if (el.tagName === 'PRE' || el.tagName === 'CODE') codeBlocks++;
   const total = Math.max(1, ix.textChars[0] ?? 0);
   let repeatedPriced = 0;
   let repeatedLinked = 0;
@@ -135,7 +148,7 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
   let urlHost: string;
   try { const u = new URL(doc.URL); urlPath = u.pathname + u.search; urlHost = u.hostname; } catch { urlPath = ''; urlHost = ''; }
   return {
-    schemaTypes: collectSchemaTypes(doc),
+    schemaTypes: [...schemaTypes],
     ogType: og,
     urlPath,
     urlHost,
@@ -148,7 +161,7 @@ export function collectSignals(doc: Document, ix: DomIndex, group: RepeatedGroup
     repeatedPriceShare: group ? repeatedPriced / group.members.length : 0,
     repeatedLinkShare: group ? repeatedLinked / group.members.length : 0,
     forumWords,
-    codeBlocks: doc.querySelectorAll('pre, code').length,
+    codeBlocks,
     docGenerator: DOC_GENERATORS.test(generator),
     proseShare: proseChars / total,
     textChars: total,

@@ -73,6 +73,19 @@ export function simpleTreeMatch(ix: DomIndex, a: number, b: number): [number, nu
   return pairs;
 }
 
+/**
+ * A record's shape: its pre-order tag names with subtree sizes. Equal shapes are equal
+ * ordered trees, so simple tree matching against the seed gives the same pairs by offset.
+ * Records over MAX_RECORD_NODES are not keyed (null): they are matched on their own.
+ */
+function shapeKey(ix: DomIndex, r: number): string | null {
+  const size = ix.size[r]!;
+  if (size > MAX_RECORD_NODES) return null;
+  const parts: string[] = [];
+  for (let j = r; j < r + size; j++) parts.push(`${ix.nodes[j]!.tagName}${ix.size[j]}`);
+  return parts.join(',');
+}
+
 /** Tag path of node i relative to record root r, e.g. `div>h3>a`. */
 function relPath(ix: DomIndex, r: number, i: number): string {
   const parts: string[] = [];
@@ -126,9 +139,19 @@ export function buildTable(ix: DomIndex, set: RecordSet, baseUrl?: string): Reco
   const columnOrder: string[] = [];
   const columnSeedNode = new Map<string, number>();
   const rowCells: Map<string, string>[] = [];
+  // Records with the same shape (pre-order tags and subtree sizes) as one already matched
+  // reuse its matching by offset: on a grid most cards are one shape, so STM runs a few
+  // times instead of once per record (the quadratic part of this stage).
+  const byShape = new Map<string, [number, number][]>();
   for (const r of records) {
     const matched = new Map<number, number>();
-    for (const [s, x] of simpleTreeMatch(ix, seed, r)) matched.set(x, s);
+    const shape = shapeKey(ix, r);
+    let offsets = shape === null ? undefined : byShape.get(shape);
+    if (!offsets) {
+      offsets = simpleTreeMatch(ix, seed, r).map(([s, x]) => [s, x - r]);
+      if (shape !== null) byShape.set(shape, offsets);
+    }
+    for (const [s, dx] of offsets) matched.set(r + dx, s);
     const cells = new Map<string, string>();
     const end = r + Math.min(ix.size[r]!, MAX_RECORD_NODES);
     for (let j = r; j < end; j++) {
