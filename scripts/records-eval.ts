@@ -9,7 +9,8 @@
  *   tsx scripts/records-eval.ts --speed [--every-article N] [--limit N]
  *        time in the page, same pages, same run, after a forced gc each (as bench/page/harness.js):
  *        Sift.extract, Sift.extract with records (the popup's call), extractRecords alone, Readability;
- *        on wcxb-dev's product/listing/collection/forum pages and every N-th article (default 8)
+ *        on wcxb-dev's product/listing/collection/forum pages and every N-th article (default 8);
+ *        --rounds R (default 3) calls each R times per page, order rotated, and keeps the per-page median
  *   tsx scripts/records-eval.ts --profile ID[,ID…] [--repeat N]   CPU profile of extractRecords (CDP Profiler):
  *        self time per function, top 25
  *
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
     else if (args.includes('--bow')) await bow(page, src);
     else if (args.includes('--speed')) await speed(page, src);
     else if (args.includes('--profile')) await profile(page, src);
+    else if (args.includes('--signals')) await signals(page, src);
     else console.log('usage: --kinds [--limit N] | --labels | --dump ID [--kind K]');
   } finally {
     await browser.close();
@@ -348,27 +350,35 @@ async function speed(page: Page, src: string): Promise<void> {
       await openPage(page, t.id, 'load');
       const inj = await cdp.send('Runtime.evaluate', { expression: script, returnByValue: true });
       if (inj.exceptionDetails) throw new Error(inj.exceptionDetails.text);
-      const order = TIMED.map((_, i) => TIMED[(i + pageNo) % TIMED.length]!);
-      const r = await page.evaluate((o) => {
+      const rounds = Number(flag('--rounds') ?? 3);
+      const r = await page.evaluate(([rotate, n]) => {
         const g = globalThis as unknown as {
           gc?: () => void;
           Sift: { extract: (d: Document, o?: object) => unknown; extractRecords: (d: Document) => { pageKind: string } };
           Readability: new (d: Document) => { parse: () => unknown };
         };
+        const names = ['extract', 'extract+records', 'records', 'readability'];
         document.documentElement.getBoundingClientRect();
-        const out: Record<string, number> = {};
+        const samples: Record<string, number[]> = {};
         let kind = '';
-        for (const name of o) {
-          g.gc?.();
-          const t0 = performance.now();
-          if (name === 'extract') g.Sift.extract(document);
-          else if (name === 'extract+records') g.Sift.extract(document, { records: true });
-          else if (name === 'records') kind = g.Sift.extractRecords(document).pageKind;
-          else new g.Readability(document.cloneNode(true) as Document).parse();
-          out[name] = performance.now() - t0;
+        for (let round = 0; round < n; round++) {
+          // Rotate the order every round and page: no method always runs first (cold caches, JIT).
+          for (let k = 0; k < names.length; k++) {
+            const name = names[(k + rotate + round) % names.length]!;
+            g.gc?.();
+            const t0 = performance.now();
+            if (name === 'extract') g.Sift.extract(document);
+            else if (name === 'extract+records') g.Sift.extract(document, { records: true });
+            else if (name === 'records') kind = g.Sift.extractRecords(document).pageKind;
+            else new g.Readability(document.cloneNode(true) as Document).parse();
+            (samples[name] ??= []).push(performance.now() - t0);
+          }
         }
+        // Per page, the median of the rounds (a busy machine's stalls fall out).
+        const out: Record<string, number> = {};
+        for (const [name, xs] of Object.entries(samples)) out[name] = xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
         return { out, kind };
-      }, order);
+      }, [pageNo, rounds] as const);
       const perType = ms.get(t.type) ?? new Map<Timed, number[]>(TIMED.map((k) => [k, []]));
       for (const k of TIMED) perType.get(k)!.push(r.out[k]!);
       ms.set(t.type, perType);
@@ -394,6 +404,33 @@ async function speed(page: Page, src: string): Promise<void> {
   }
   row('all', all);
   console.log(`\npage kinds found: ${[...kindOf.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+}
+
+/**
+ * One JSON line per wcxb-dev page: id, truth type, host, the page-kind signals and the kind
+ * the shipped classifier gives (the input of scripts/records-kind-fit.ts).
+ */
+async function signals(page: Page, src: string): Promise<void> {
+  const out = flag('--signals')!;
+  const lines: string[] = [];
+  const { writeFileSync } = await import('node:fs');
+  let n = 0;
+  const every = Number(flag('--every') ?? 1);
+  const offset = Number(flag('--offset') ?? 0);
+  let k = 0;
+  for (const t of truths.values()) {
+    if (k++ % every !== offset) continue;
+    try {
+      await openPage(page, t.id);
+      const r = (await extract(page, src)) as Extracted & { trace: { signals: unknown } };
+      lines.push(JSON.stringify({ id: t.id, type: t.type, host: new URL(t.url).hostname, kind: r.pageKind, signals: r.trace.signals }));
+    } catch (e) {
+      console.error(t.id, String(e).slice(0, 120));
+      lines.push(JSON.stringify({ id: t.id, type: t.type, host: t.url ? new URL(t.url).hostname : '', kind: 'error', signals: null }));
+    }
+    if (++n % 100 === 0) { writeFileSync(out, `${lines.join('\n')}\n`); console.error(`${n} pages`); }
+  }
+  writeFileSync(out, `${lines.join('\n')}\n`);
 }
 
 /** CDP Profiler over repeated extractRecords calls on the given pages; self time per function. */

@@ -11,7 +11,8 @@ import { extractAttributes, splitKeyValue } from './attributes';
 import { mineRegionInSequence } from './dataRegion';
 import { type DomIndex, buildDomIndex, childIndices } from './domIndex';
 import { extractRecords } from './index';
-import { classifyPageKind, collectSignals } from './pageKind';
+import { KIND_MODEL } from './kindModel';
+import { classifyPageKind, collectSignals, kindFeatures } from './pageKind';
 import { findRepeatedSiblings } from './recordMining';
 import { simpleTreeMatch } from './schema';
 
@@ -104,6 +105,29 @@ describe('attributes: WVC weights + Viterbi walk (SPEC §3 step 4)', () => {
     ]);
   });
 
+  it('drops rows that are not the product’s attributes: prose bullets, teaser titles, reviewer profiles, footer, duplicates', () => {
+    const bullets = '<li>Waterproof: With IPX4-level protection, the earphones defend against sweat. They last for years, even in heavy rain on long runs.</li>';
+    const review = (n: number): string => `<div class="review"><span>Age:</span><span>35–44</span><span>Location:</span><span>City ${n}</span><p>Great pack, I use it every weekend and it holds up.</p></div>`;
+    const doc = page(`${NAV}<main><h1>Trail 25</h1><section id="specs"><table>
+      <tr><th>Brand</th><td>Trailco</td></tr><tr><th>Weight</th><td>1 lb.</td></tr><tr><th>Color</th><td>Blue</td></tr><tr><th>Color</th><td>Blue</td></tr>
+      <tr><th>Price (€)</th><td>*</td></tr></table><ul>${bullets}</ul>
+      <h3>Trail 25: a pack for long days</h3><a href="/guide">Size guide: how to choose</a>
+      <div class="reviews">${[1, 2, 3].map(review).join('')}</div></section></main>
+      <footer><p>Tel: 03 59 55 40 40</p><p>Shipping: worldwide</p></footer>`);
+    const dropped: Record<string, number> = {};
+    const { rows } = extractAttributes(index(doc), dropped);
+    expect(rows).toEqual([
+      { attribute: 'Brand', value: 'Trailco' },
+      { attribute: 'Weight', value: '1 lb.' },
+      { attribute: 'Color', value: 'Blue' },
+    ]);
+    expect(dropped['duplicate']).toBe(1);
+    expect(dropped['no value']).toBe(1);
+    expect(dropped['prose value']).toBe(1);
+    expect(dropped['title']).toBeGreaterThanOrEqual(1);
+    expect(dropped['user content']).toBeGreaterThanOrEqual(6);
+  });
+
   it('finds nothing on a page without attribute records', () => {
     const ix = index(page(`${NAV}<article><p>Just prose. Nothing else, really.</p><p>More prose here.</p></article>`));
     expect(extractAttributes(ix).rows).toEqual([]);
@@ -183,6 +207,12 @@ describe('page kind (named rules over cheap signals)', () => {
   it('documentation: docs host and code blocks', () => {
     const code = '<pre><code>npm install thing</code></pre><p>Then call it.</p>';
     expect(kindOf(page(`${NAV}<main><h1>Install</h1>${code.repeat(4)}</main>`, '', 'https://docs.example.org/install'))).toBe('documentation');
+  });
+  it('the shipped model has a weight column for every feature kindFeatures() computes, and no other', () => {
+    const ix = index(page(LIST));
+    const { names } = kindFeatures(collectSignals(page(LIST), ix, findRepeatedSiblings(ix), null));
+    expect([...KIND_MODEL.features]).toEqual(names);
+    expect(KIND_MODEL.weights.every((w) => w.length === names.length)).toBe(true);
   });
   it('a user override wins over the classifier', () => {
     expect(extractRecords(page(LIST), { layout: probe, kind: 'product' }).pageKind).toBe('product');
