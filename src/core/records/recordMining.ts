@@ -81,9 +81,13 @@ export function findRepeatedSiblings(ix: DomIndex): RepeatedGroup | null {
   let best: RepeatedGroup | null = null;
   const n = ix.nodes.length;
   for (let p = 0; p < n; p++) {
-    if (ix.size[p]! < MIN_RECORDS + 1) continue;
+    if (ix.size[p]! < MIN_RECORDS + 1 || ix.leafCount[p]! < 2 * MIN_RECORDS) continue;
+    // Count the children before allocating anything: most elements have one or two.
+    let childCount = 0;
+    const end = p + ix.size[p]!;
+    for (let j = p + 1; j < end && childCount < MIN_RECORDS; j += ix.size[j]!) childCount++;
+    if (childCount < MIN_RECORDS) continue;
     const kids = childIndices(ix, p);
-    if (kids.length < MIN_RECORDS) continue;
     const groups = new Map<string, number[]>();
     for (const c of kids) {
       if (ix.textChars[c]! === 0 || NOT_RECORD_TAGS.has(ix.nodes[c]!.tagName)) continue;
