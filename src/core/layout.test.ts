@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { effectiveImageWidth, largestSrcsetCandidate, liveLayoutProbe, resolveImageSource } from './layout';
+import { effectiveImageSize, largestSrcsetCandidate, liveLayoutProbe, resolveImageSource } from './layout';
 
 const body = (html: string) => new JSDOM(`<!doctype html><html><body>${html}</body></html>`).window.document;
 
@@ -21,10 +21,10 @@ describe('lazy images and widths', () => {
     const d = body('<img id="a" width="640" src="/a.jpg"><img id="b" src="/b.jpg">');
     const probe = liveLayoutProbe(d); // jsdom has no layout: widths are null
     expect(probe.renderedWidth(d.querySelector('#a')!)).toBeNull();
-    expect(effectiveImageWidth(d.querySelector('#a')!, probe)).toBe(640);
-    expect(effectiveImageWidth(d.querySelector('#b')!, probe)).toBeNull();
+    expect(effectiveImageSize(d.querySelector('#a')!, probe, 'width')).toBe(640);
+    expect(effectiveImageSize(d.querySelector('#b')!, probe, 'width')).toBeNull();
     const laidOut = { ...probe, renderedWidth: () => 32 };
-    expect(effectiveImageWidth(d.querySelector('#a')!, laidOut)).toBe(32);
+    expect(effectiveImageSize(d.querySelector('#a')!, laidOut, 'width')).toBe(32);
   });
 
   it('without layout, hidden attribute and inline display:none are not rendered', () => {

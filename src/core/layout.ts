@@ -2,23 +2,26 @@ import { LAZY_SRC_ATTRIBUTES, LAZY_SRCSET_ATTRIBUTES } from './rules';
 import type { LayoutProbe } from './types';
 
 /**
- * The layout facts of a live, rendered document, read in one batch: the rectangles of all
- * image-like elements are read in a single loop up front (the core never writes to the page,
- * so there is no write/read interleaving to force extra layouts). Visibility is asked per
- * element with `checkVisibility()`, which shares the same, already clean, layout.
+ * The layout facts of a live, rendered document. The core never writes to the page, so its
+ * layout stays clean for the whole (synchronous) extraction: every read is served from the
+ * same layout, with no write/read interleaving to force another one. Reads are therefore
+ * made only where a decision needs them — visibility per element the stats walk meets
+ * (`checkVisibility()`), the rectangle of an image when the 100 px rule or the serializer
+ * asks for it (once per image, cached) — instead of a batch of every image up front: most
+ * images of a page lie outside the selected content (profiled with scripts/profile-core.ts).
  *
  * In a DOM without layout (jsdom, linkedom) every rectangle is empty: widths come back null
  * and visibility falls back to the `hidden` attribute and inline `display:none`.
  */
 export function liveLayoutProbe(doc: Document): LayoutProbe {
-  const rects = new Map<Element, { width: number; height: number }>();
+  const rects = new Map<Element, DOMRect>();
   const hasLayout = typeof (doc.documentElement as Element & { checkVisibility?: unknown } | null)?.checkVisibility === 'function';
-  if (hasLayout) {
-    for (const el of Array.from(doc.querySelectorAll('img, picture, svg[role="img"]'))) {
-      const r = el.getBoundingClientRect();
-      rects.set(el, { width: r.width, height: r.height });
-    }
-  }
+  const rect = (el: Element): DOMRect | null => {
+    if (!hasLayout) return null;
+    let r = rects.get(el);
+    if (r === undefined) { r = el.getBoundingClientRect(); rects.set(el, r); }
+    return r;
+  };
   const view = doc.defaultView;
   const visibilityOptions = { visibilityProperty: true } as CheckVisibilityOptions;
   return {
@@ -33,42 +36,30 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
       return !(style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style));
     },
     renderedWidth(el: Element): number | null {
-      const r = rects.get(el) ?? (hasLayout ? el.getBoundingClientRect() : null);
+      const r = rect(el);
       return r && r.width > 0 ? r.width : null;
     },
     renderedHeight(el: Element): number | null {
-      const r = rects.get(el) ?? (hasLayout ? el.getBoundingClientRect() : null);
+      const r = rect(el);
       return r && r.height > 0 ? r.height : null;
     },
   };
 }
 
 /**
- * The width that decides the 100 px icon rule (SPEC §1): the real rendered width; only
- * when the image is not laid out (lazy, below the fold, not loaded) the natural width or
- * the `width` attribute. Null when nothing is known (the caller decides).
+ * The size that decides the 100 px icon rule (SPEC §1) and the output's width/height: the
+ * real rendered size; only when the image is not laid out (lazy, below the fold, not loaded)
+ * the natural size or the `width`/`height` attribute. Null when nothing is known (the caller
+ * decides).
  */
-export function effectiveImageWidth(el: Element, layout: LayoutProbe): number | null {
-  const rendered = layout.renderedWidth(el);
+export function effectiveImageSize(el: Element, layout: LayoutProbe, dimension: 'width' | 'height'): number | null {
+  const rendered = dimension === 'width' ? layout.renderedWidth(el) : layout.renderedHeight(el);
   if (rendered !== null) return rendered;
   const img = el.tagName === 'PICTURE' ? el.querySelector('img') : el;
   if (img && img.tagName === 'IMG') {
-    const natural = (img as HTMLImageElement).naturalWidth;
+    const natural = dimension === 'width' ? (img as HTMLImageElement).naturalWidth : (img as HTMLImageElement).naturalHeight;
     if (typeof natural === 'number' && natural > 0) return natural;
-    const attr = parseInt(img.getAttribute('width') ?? '', 10);
-    if (attr > 0) return attr;
-  }
-  return null;
-}
-
-export function effectiveImageHeight(el: Element, layout: LayoutProbe): number | null {
-  const rendered = layout.renderedHeight(el);
-  if (rendered !== null) return rendered;
-  const img = el.tagName === 'PICTURE' ? el.querySelector('img') : el;
-  if (img && img.tagName === 'IMG') {
-    const natural = (img as HTMLImageElement).naturalHeight;
-    if (typeof natural === 'number' && natural > 0) return natural;
-    const attr = parseInt(img.getAttribute('height') ?? '', 10);
+    const attr = parseInt(img.getAttribute(dimension) ?? '', 10);
     if (attr > 0) return attr;
   }
   return null;

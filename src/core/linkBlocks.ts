@@ -1,7 +1,7 @@
 import { LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY, VOID_TAGS } from './rules';
 import type { PageStats, StreamVisitor } from './stats';
 import { replayStream } from './stats';
-import { codeLengthOfText, countTextUnits } from './textUnits';
+import { countTextUnits } from './textUnits';
 import type { ExtractOptions } from './types';
 
 /**
@@ -121,9 +121,9 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
         pending.push(el);
       }
     },
-    text(node: Text, value: string, chars: number): void {
+    text(node: Text, value: string, chars: number, codeLength: number): void {
       if (gapOpen()) { pending.push(node); pendingChars += chars; }
-      codePos += codeLengthOfText(value);
+      codePos += codeLength;
       // Text units are only needed while a link block could still grow; past d_t the exact
       // count no longer matters, so long paragraphs are not tokenized (budget).
       if (useText) textPos += textPos - lastEndText < threshold ? countTextUnits(value, threshold) : chars;

@@ -1,4 +1,4 @@
-import { effectiveImageWidth } from './layout';
+import { effectiveImageSize } from './layout';
 import { IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
 import type { PageStats } from './stats';
 import { isImageElement } from './stats';
@@ -176,7 +176,7 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
       continue;
     }
     if (type === 'image' && isImageElement(el)) {
-      const w = effectiveImageWidth(el, layout);
+      const w = effectiveImageSize(el, layout, 'width');
       if (w === null || w >= options.minImageWidth) {
         kept.add(el);
         note(el, i, 'kept', w === null ? 'image, width unknown' : `image ${Math.round(w)}px`);

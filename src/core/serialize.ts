@@ -1,4 +1,4 @@
-import { effectiveImageHeight, effectiveImageWidth, resolveImageSource } from './layout';
+import { effectiveImageSize, resolveImageSource } from './layout';
 import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
 import { isImageElement, tagOf } from './stats';
@@ -192,13 +192,13 @@ export function serialize(input: SerializeInput): Serialized {
 
     if (isImageElement(el, tag)) {
       if (!inside) continue;
-      const w = effectiveImageWidth(el, layout);
+      const w = effectiveImageSize(el, layout, 'width');
       if (w !== null && w < minImageWidth) continue; // an icon (SPEC §1, 100 px rule)
       const src = resolveImageSource(el);
       const abs = src ? absoluteUrl(src, baseUrl) : null;
       if (!abs) continue;
       const img = tag === 'PICTURE' ? el.querySelector('img') ?? el : el;
-      const h = effectiveImageHeight(el, layout);
+      const h = effectiveImageSize(el, layout, 'height');
       ensureFlow();
       let tagText = `<img src="${escapeAttr(abs)}"`;
       const alt = img.getAttribute('alt');

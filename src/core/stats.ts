@@ -1,4 +1,5 @@
 import { IMAGE_TAGS, PHRASING_TAGS, SKIP_SUBTREE_TAGS } from './rules';
+import { codeLengthOfText } from './textUnits';
 import type { LayoutProbe } from './types';
 
 /**
@@ -53,7 +54,8 @@ const enum NodeKind { Element = 1, Text = 3 }
  */
 export interface StreamVisitor {
   open(el: Element, tag: string): void;
-  text(node: Text, value: string, chars: number): void;
+  /** `chars`: non-space characters (countChars); `codeLength`: textUnits.codeLengthOfText. */
+  text(node: Text, value: string, chars: number, codeLength: number): void;
   close(el: Element, tag: string): void;
 }
 
@@ -89,21 +91,58 @@ export function isImageElement(el: Element, tag: string = tagOf(el)): boolean {
   return IMAGE_TAGS.has(tag) || (tag === 'SVG' && el.getAttribute('role') === 'img');
 }
 
+/** Per-tag facts the walk needs for every element, looked up once (rules.ts holds the sets). */
+const TAG_SKIP = 1; // rules.SKIP_SUBTREE_TAGS
+const TAG_PHRASING = 2; // rules.PHRASING_TAGS
+const TAG_IMAGE = 4; // rules.IMAGE_TAGS
+const TAG_FLAGS = new Map<string, number>();
+for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [IMAGE_TAGS, TAG_IMAGE]] as const) {
+  for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
+}
+
+/**
+ * The walk keeps the totals of the *open* elements (the path from the root to the current
+ * node) in columns indexed by depth: text adds to the innermost open element, a closing
+ * element adds its totals to its parent's slot and writes them, final, at its post-order
+ * position. Nothing is indexed twice or re-sorted afterwards, and nothing is allocated per
+ * element besides its Map entry (cold, first-call code pays for every extra pass: issue 2
+ * speed bar, measured with scripts/profile-core.ts).
+ */
+class OpenColumns {
+  tc = new Float64Array(64); lc = new Float64Array(64);
+  ln = new Int32Array(64); img = new Int32Array(64);
+  leafText = new Int32Array(64); leafAnchor = new Int32Array(64); leafImage = new Int32Array(64);
+  childEls = new Int32Array(64); textRuns = new Int32Array(64);
+  inLink = new Uint8Array(64);
+  els: Element[] = [];
+  tags: string[] = [];
+
+  /** Make room for depth `d` (pages nest 5,000 deep). */
+  reserve(d: number): void {
+    if (d < this.tc.length) return;
+    const size = this.tc.length * 2;
+    const g64 = (a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => { const b = new Float64Array(size); b.set(a); return b; };
+    const g32 = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => { const b = new Int32Array(size); b.set(a); return b; };
+    this.tc = g64(this.tc); this.lc = g64(this.lc); this.ln = g32(this.ln); this.img = g32(this.img);
+    this.leafText = g32(this.leafText); this.leafAnchor = g32(this.leafAnchor); this.leafImage = g32(this.leafImage);
+    this.childEls = g32(this.childEls); this.textRuns = g32(this.textRuns);
+    const b = new Uint8Array(size); b.set(this.inLink); this.inLink = b;
+  }
+}
+
 export function computeStats(doc: Document, layout: LayoutProbe, visitor?: StreamVisitor): PageStats | null {
   const root = doc.body ?? doc.documentElement;
   if (!root) return null;
 
-  // Growable column store; sized generously and grown by doubling.
-  let cap = 1024;
+  // Output columns in post-order, sized by the document's element count (extract() has just
+  // read it: a cached length in a browser), grown by doubling should a DOM miscount (linkedom
+  // answers 0 for `*`).
+  let cap = Math.max(64, doc.getElementsByTagName('*').length + 1);
   let tc = new Float64Array(cap), lc = new Float64Array(cap);
   let ln = new Int32Array(cap), img = new Int32Array(cap);
   let leafText = new Int32Array(cap), leafAnchor = new Int32Array(cap), leafImage = new Int32Array(cap);
-  let childEls = new Int32Array(cap), textRuns = new Int32Array(cap);
-  let inLink = new Uint8Array(cap);
-  const order: Element[] = [];
-  const index = new Map<Element, number>();
-  // Pre-order slot per open element; we assign the final (post-order) index on exit,
-  // so accumulate in slots, then copy. Slots are reused via a free list (stack depth bound).
+  let textRuns = new Int32Array(cap);
+  let isLeaf = new Uint8Array(cap), inLink = new Uint8Array(cap);
   const grow = (): void => {
     cap *= 2;
     const g64 = (a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => { const b = new Float64Array(cap); b.set(a); return b; };
@@ -111,75 +150,88 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     const g8 = (a: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => { const b = new Uint8Array(cap); b.set(a); return b; };
     tc = g64(tc); lc = g64(lc); ln = g32(ln); img = g32(img);
     leafText = g32(leafText); leafAnchor = g32(leafAnchor); leafImage = g32(leafImage);
-    childEls = g32(childEls); textRuns = g32(textRuns); inLink = g8(inLink);
+    textRuns = g32(textRuns); isLeaf = g8(isLeaf); inLink = g8(inLink);
   };
-
-  // Each element gets its index at entry (pre-order); `order` is filled at exit (post-order).
-  let next = 0;
-  const stack: number[] = [];
-  const stackEls: Element[] = [];
-  const stackTags: string[] = [];
+  const order: Element[] = [];
+  const index = new Map<Element, number>();
+  const open = new OpenColumns();
+  let depth = -1;
   let linkDepth = 0;
   let hiddenCount = 0;
 
-  const enter = (el: Element, tag: string, isLink: boolean): number => {
-    if (next >= cap) grow();
-    const i = next++;
-    index.set(el, i);
-    if (isLink) ln[i] = 1;
-    inLink[i] = linkDepth > 0 || isLink ? 1 : 0;
-    const parent = stack.length ? stack[stack.length - 1]! : -1;
-    if (parent >= 0) childEls[parent]!++;
-    stack.push(i);
-    stackEls.push(el);
-    stackTags.push(tag);
-    return i;
+  const enter = (el: Element, tag: string, isLink: boolean): void => {
+    const d = ++depth;
+    open.reserve(d);
+    open.tc[d] = 0; open.lc[d] = 0; open.img[d] = 0;
+    open.leafText[d] = 0; open.leafAnchor[d] = 0; open.leafImage[d] = 0;
+    open.childEls[d] = 0; open.textRuns[d] = 0;
+    open.ln[d] = isLink ? 1 : 0;
+    open.inLink[d] = linkDepth > 0 || isLink ? 1 : 0;
+    open.els[d] = el;
+    open.tags[d] = tag;
+    if (d > 0) open.childEls[d - 1]!++;
   };
 
-  const exit = (): void => {
-    const i = stack.pop()!;
-    const el = stackEls.pop()!;
-    const tag = stackTags.pop()!;
+  /** Close the innermost open element: its totals are final. */
+  const exit = (): Element => {
+    const d = depth--;
+    const el = open.els[d]!;
+    const tag = open.tags[d]!;
     if (tag === 'A') linkDepth--;
     if (visitor) visitor.close(el, tag);
+    const i = order.length;
+    if (i >= cap) grow();
     order.push(el);
-    if (childEls[i] === 0) {
+    index.set(el, i);
+    const eTc = open.tc[d]!, eLc = open.lc[d]!, eLn = open.ln[d]!, eImg = open.img[d]!, runs = open.textRuns[d]!;
+    const link = open.inLink[d]!;
+    let lText = open.leafText[d]!, lAnchor = open.leafAnchor[d]!, lImage = open.leafImage[d]!;
+    if (open.childEls[d] === 0) {
       // A leaf element: its own type decides its single leaf.
-      if (img[i]! > 0 && tc[i] === 0) leafImage[i] = 1;
-      else if (tc[i]! > 0 || ln[i]! > 0) { if (inLink[i]) leafAnchor[i] = 1; else leafText[i] = 1; }
-    } else if (textRuns[i]! > 0) {
-      if (inLink[i]) leafAnchor[i]! += textRuns[i]!; else leafText[i]! += textRuns[i]!;
+      isLeaf[i] = 1;
+      if (eImg > 0 && eTc === 0) lImage = 1;
+      else if (eTc > 0 || eLn > 0) { if (link) lAnchor = 1; else lText = 1; }
+    } else if (runs > 0) {
+      if (link) lAnchor += runs; else lText += runs;
     }
-    const p = stack.length ? stack[stack.length - 1]! : -1;
-    if (p >= 0) {
-      tc[p]! += tc[i]!; lc[p]! += lc[i]!; ln[p]! += ln[i]!; img[p]! += img[i]!;
-      leafText[p]! += leafText[i]!; leafAnchor[p]! += leafAnchor[i]!; leafImage[p]! += leafImage[i]!;
+    tc[i] = eTc; lc[i] = eLc; ln[i] = eLn; img[i] = eImg;
+    leafText[i] = lText; leafAnchor[i] = lAnchor; leafImage[i] = lImage;
+    textRuns[i] = runs; inLink[i] = link;
+    if (d > 0) {
+      const p = d - 1;
+      open.tc[p]! += eTc; open.lc[p]! += eLc; open.ln[p]! += eLn; open.img[p]! += eImg;
+      open.leafText[p]! += lText; open.leafAnchor[p]! += lAnchor; open.leafImage[p]! += lImage;
     }
+    return el;
   };
 
-  enter(root, tagOf(root), false);
-  if (visitor) visitor.open(root, tagOf(root));
+  const rootTag = tagOf(root);
+  enter(root, rootTag, false);
+  if (visitor) visitor.open(root, rootTag);
   let cur: Node | null = root.firstChild;
-  while (stack.length) {
+  while (depth >= 0) {
     if (cur) {
       const kind = cur.nodeType;
       if (kind === NodeKind.Element) {
         const el = cur as Element;
         const tag = tagOf(el);
-        const image = isImageElement(el, tag);
-        const mayBeHidden = !PHRASING_TAGS.has(tag) || el.hasAttribute('class') || el.hasAttribute('style');
-        if ((SKIP_SUBTREE_TAGS.has(tag) && !image) || (mayBeHidden && !layout.isRendered(el))) {
-          if (!SKIP_SUBTREE_TAGS.has(tag)) hiddenCount++;
+        const flags = TAG_FLAGS.get(tag) ?? 0;
+        const image = (flags & TAG_IMAGE) !== 0 || (tag === 'SVG' && el.getAttribute('role') === 'img');
+        if ((flags & TAG_SKIP) !== 0 && !image) { cur = cur.nextSibling; continue; }
+        // Phrasing elements are asked only when a class or inline style could hide them (rules.PHRASING_TAGS).
+        const mayBeHidden = (flags & TAG_PHRASING) === 0 || el.hasAttribute('class') || el.hasAttribute('style');
+        if (mayBeHidden && !layout.isRendered(el)) {
+          if ((flags & TAG_SKIP) === 0) hiddenCount++;
           cur = cur.nextSibling;
           continue;
         }
         const isLink = tag === 'A';
-        const i = enter(el, tag, isLink);
+        enter(el, tag, isLink);
         if (visitor) visitor.open(el, tag);
         if (isLink) linkDepth++;
         if (image) {
           // <img>, <picture>, <svg role=img>: an image leaf; never descend.
-          img[i] = 1;
+          open.img[depth] = 1;
           exit();
           cur = cur.nextSibling;
           continue;
@@ -191,43 +243,41 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
         continue;
       }
       if (kind === NodeKind.Text) {
-        const value = cur.nodeValue ?? '';
-        const n = countChars(value);
+        const value = (cur as Text).data;
+        // One loop for both measures of the run: non-space characters (TC) and its
+        // code-distance length (textUnits.codeLengthOfText: runs of [ \t\n\r\f] count 1).
+        let n = 0;
+        let code = 0;
+        let inRun = false;
+        for (let k = 0; k < value.length; k++) {
+          const c = value.charCodeAt(k);
+          if (c > 32 && c < 160) { n++; code++; inRun = false; continue; } // printable ASCII
+          const codeSpace = c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+          if (!codeSpace || !inRun) code++;
+          inRun = codeSpace;
+          if (!isSpaceCode(c)) n++;
+        }
         if (n > 0) {
-          if (visitor) visitor.text(cur as Text, value, n);
-          const top = stack[stack.length - 1]!;
-          tc[top]! += n;
-          if (linkDepth > 0) lc[top]! += n;
-          textRuns[top]!++;
+          if (visitor) visitor.text(cur as Text, value, n, code);
+          open.tc[depth]! += n;
+          if (linkDepth > 0) open.lc[depth]! += n;
+          open.textRuns[depth]!++;
         }
       }
       cur = cur.nextSibling;
       continue;
     }
     // No more siblings: close the innermost open element and continue after it.
-    const closing = stackEls[stackEls.length - 1]!;
-    exit();
-    cur = stack.length ? closing.nextSibling : null;
+    const closed = exit();
+    cur = depth >= 0 ? closed.nextSibling : null;
   }
 
-  // Re-index into post-order so that arrays read in `order` sequence.
   const n = order.length;
-  const perm = new Int32Array(n);
-  for (let k = 0; k < n; k++) perm[k] = index.get(order[k]!)!;
-  const pick64 = (a: Float64Array): Float64Array => { const b = new Float64Array(n); for (let k = 0; k < n; k++) b[k] = a[perm[k]!]!; return b; };
-  const pick32 = (a: Int32Array): Int32Array => { const b = new Int32Array(n); for (let k = 0; k < n; k++) b[k] = a[perm[k]!]!; return b; };
-  const isLeaf = new Uint8Array(n);
-  const inLinkOut = new Uint8Array(n);
-  for (let k = 0; k < n; k++) {
-    index.set(order[k]!, k);
-    isLeaf[k] = childEls[perm[k]!] === 0 ? 1 : 0;
-    inLinkOut[k] = inLink[perm[k]!]!;
-  }
   return {
     root, order, index,
-    tc: pick64(tc), lc: pick64(lc), ln: pick32(ln), img: pick32(img),
-    leafText: pick32(leafText), leafAnchor: pick32(leafAnchor), leafImage: pick32(leafImage),
-    isLeaf, inLink: inLinkOut, textRuns: pick32(textRuns), hiddenCount,
+    tc: tc.subarray(0, n), lc: lc.subarray(0, n), ln: ln.subarray(0, n), img: img.subarray(0, n),
+    leafText: leafText.subarray(0, n), leafAnchor: leafAnchor.subarray(0, n), leafImage: leafImage.subarray(0, n),
+    isLeaf: isLeaf.subarray(0, n), inLink: inLink.subarray(0, n), textRuns: textRuns.subarray(0, n), hiddenCount,
   };
 }
 
@@ -253,7 +303,7 @@ export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
       } else if (cur.nodeType === NodeKind.Text) {
         const value = cur.nodeValue ?? '';
         const n = countChars(value);
-        if (n > 0) visitor.text(cur as Text, value, n);
+        if (n > 0) visitor.text(cur as Text, value, n, codeLengthOfText(value));
       }
       cur = cur.nextSibling;
       continue;

@@ -1,0 +1,144 @@
+/**
+ * Paired A/B timing of two builds of the core, with Readability beside them, on the same
+ * pages at the same moment (this machine is shared: only paired numbers mean anything).
+ * Each page is loaded the way the benchmark loads it (bench/server.ts, bench/browser.ts
+ * flags, one classic script over Runtime.evaluate, layout forced once), then each engine
+ * runs ONCE, cold, after a forced GC, in an order that rotates from page to page.
+ * Both builds' clips are compared field by field (trace.ms aside): any difference is listed,
+ * so the same run proves a speed change left the output alone.
+ *
+ * `npx tsx scripts/ab-core.ts --a <old sift-core.iife.js> [--b build/sift-core.iife.js]
+ *    [--data ../shared/bench-data/wcxb-dev] [--every 8] [--limit N] [--build]`
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
+import { loadDataset } from '../bench/dataset';
+import { READABILITY_JS } from '../bench/paths';
+import { startPageServer } from '../bench/server';
+import { buildCore, CORE_IIFE_PATH } from './build-core';
+
+/** Runs in the page: one engine, cold, after a GC; returns its time and its output. */
+const RUN = `(name) => {
+  if (name === 'noop') return { ms: 0, out: null };
+  if (name === 'readability') {
+    const t0 = performance.now();
+    const a = new Readability(document.cloneNode(true), {}).parse();
+    return { ms: performance.now() - t0, out: a ? a.textContent.length : -1 };
+  }
+  const t0 = performance.now();
+  const clip = globalThis[name].extract(document);
+  const ms = performance.now() - t0;
+  globalThis.__abClip = clip;
+  return { ms, out: null };
+}`;
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      a: { type: 'string' },
+      b: { type: 'string', default: CORE_IIFE_PATH },
+      data: { type: 'string', default: '../shared/bench-data/wcxb-dev' },
+      every: { type: 'string', default: '8' },
+      limit: { type: 'string' },
+      build: { type: 'boolean', default: false },
+      warm: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.a) throw new Error('--a <old iife> is required');
+  if (values.build) await buildCore();
+  const dataset = loadDataset(resolve(values.data));
+  const records = dataset.records.filter((_, i) => i % Number(values.every) === 0).slice(0, values.limit ? Number(values.limit) : undefined);
+  const asGlobal = (file: string, name: string): string => `${readFileSync(file, 'utf8')}\n;globalThis.${name} = globalThis.Sift; delete globalThis.Sift;`;
+  const injected = [
+    asGlobal(resolve(values.a), 'SiftA'),
+    asGlobal(resolve(values.b), 'SiftB'),
+    `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
+    `globalThis.__ab = ${RUN};`,
+  ].join('\n;\n') + '\n0';
+
+  const server = await startPageServer([dataset]);
+  const browser = await launchBenchBrowser(server.proxy);
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block', acceptDownloads: false });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  type Name = 'SiftA' | 'SiftB' | 'readability' | 'noop';
+  const ms: Record<Name, number[]> = { SiftA: [], SiftB: [], readability: [], noop: [] };
+  const cpuMs: Record<Name, number[]> = { SiftA: [], SiftB: [], readability: [], noop: [] };
+  const differ: string[] = [];
+  const warm: { ms: number; cpu: number }[] = [];
+  // CPU time of the renderer's main thread (CDP Performance.getMetrics ThreadTime, seconds):
+  // unlike the wall clock it does not count time the thread waited for a core.
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const threadTime = async (): Promise<number> => {
+    const m = await cdp.send('Performance.getMetrics');
+    return 1000 * (m.metrics.find((x) => x.name === 'ThreadTime')?.value ?? NaN);
+  };
+  // noop: the same CDP round trip with no engine, i.e. the CPU overhead inside every figure.
+  const names = ['SiftA', 'SiftB', 'readability', 'noop'] as const;
+  try {
+    for (const [k, rec] of records.entries()) {
+      try {
+        await page.goto(server.urlFor(0, rec.id), { waitUntil: 'load', timeout: 20_000 });
+      } catch { /* measured if it committed, like the bench */ }
+      const inj = await cdp.send('Runtime.evaluate', { expression: injected, returnByValue: true });
+      if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
+      await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
+      const order = [...names.slice(k % 4), ...names.slice(0, k % 4)];
+      const outs = new Map<string, unknown>();
+      for (const name of order) {
+        await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
+        const before = await threadTime();
+        const r = await cdp.send('Runtime.evaluate', { expression: `__ab(${JSON.stringify(name)})`, returnByValue: true });
+        const cpu = (await threadTime()) - before;
+        if (r.exceptionDetails) { differ.push(`${rec.id}: ${name} threw ${r.exceptionDetails.exception?.description?.split('\n')[0] ?? r.exceptionDetails.text}`); continue; }
+        const v = r.result.value as { ms: number; out: unknown };
+        if (name === 'SiftA' || name === 'SiftB') {
+          const o = await cdp.send('Runtime.evaluate', { expression: '(() => { const c = globalThis.__abClip; if (c) c.trace.ms = 0; return JSON.stringify(c); })()', returnByValue: true });
+          v.out = o.result.value;
+        }
+        ms[name].push(v.ms);
+        cpuMs[name].push(cpu);
+        outs.set(name, v.out);
+      }
+      if (values.warm) {
+        // The same build again on the same page: what the cold JIT costs.
+        await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
+        const before = await threadTime();
+        const r = await cdp.send('Runtime.evaluate', { expression: '__ab("SiftB")', returnByValue: true });
+        warm.push({ ms: (r.result.value as { ms: number }).ms, cpu: (await threadTime()) - before });
+      }
+      if (outs.get('SiftA') !== outs.get('SiftB')) differ.push(`${rec.id}: clips differ`);
+      if ((k + 1) % 20 === 0) process.stderr.write(`${k + 1}/${records.length}\n`);
+    }
+  } finally {
+    await context.close();
+    await browser.close();
+    await server.close();
+  }
+  const r50 = quantile(ms.readability, 0.5), r95 = quantile(ms.readability, 0.95);
+  console.log(`${records.length} pages · p50 / p95 ms · ratio to Readability's p50 / p95`);
+  for (const n of names) {
+    const p50 = quantile(ms[n], 0.5), p95 = quantile(ms[n], 0.95);
+    console.log(`${n.padEnd(12)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(8)}   ${(p50 / r50).toFixed(3)} ${(p95 / r95).toFixed(3)}`);
+  }
+  const c50 = quantile(cpuMs.readability, 0.5), c95 = quantile(cpuMs.readability, 0.95);
+  console.log('main-thread CPU ms (includes the CDP call around the engine):');
+  for (const n of names) {
+    const p50 = quantile(cpuMs[n], 0.5), p95 = quantile(cpuMs[n], 0.95);
+    console.log(`${n.padEnd(12)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(8)}   ${(p50 / c50).toFixed(3)} ${(p95 / c95).toFixed(3)}`);
+  }
+  if (warm.length) console.log(`SiftB warm (second call, same page): p50 ${quantile(warm.map((w) => w.ms), 0.5).toFixed(1)} ms, CPU p50 ${quantile(warm.map((w) => w.cpu), 0.5).toFixed(1)} ms`);
+  const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
+  console.log(`sum ms: A ${sum(ms.SiftA).toFixed(0)} · B ${sum(ms.SiftB).toFixed(0)} · Readability ${sum(ms.readability).toFixed(0)}`);
+  console.log(differ.length ? `OUTPUT DIFFERS on ${differ.length} pages:\n${differ.join('\n')}` : 'outputs identical on every page');
+  process.exitCode = differ.length ? 1 : 0;
+}
+
+await main();
