@@ -136,6 +136,9 @@ async function main(): Promise<void> {
   }
   if (warm.length) console.log(`SiftB warm (second call, same page): p50 ${quantile(warm.map((w) => w.ms), 0.5).toFixed(1)} ms, CPU p50 ${quantile(warm.map((w) => w.cpu), 0.5).toFixed(1)} ms`);
   const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
+  // Paired: the same page at nearly the same moment, so most of the machine's noise cancels.
+  const paired = cpuMs.SiftB.map((b, k) => b / cpuMs.SiftA[k]!).filter(Number.isFinite);
+  console.log(`paired CPU B/A per page: median ${quantile(paired, 0.5).toFixed(3)} (quartiles ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}) · CPU sums A ${sum(cpuMs.SiftA).toFixed(0)} B ${sum(cpuMs.SiftB).toFixed(0)} Readability ${sum(cpuMs.readability).toFixed(0)} ms`);
   console.log(`sum ms: A ${sum(ms.SiftA).toFixed(0)} · B ${sum(ms.SiftB).toFixed(0)} · Readability ${sum(ms.readability).toFixed(0)}`);
   console.log(differ.length ? `OUTPUT DIFFERS on ${differ.length} pages:\n${differ.join('\n')}` : 'outputs identical on every page');
   process.exitCode = differ.length ? 1 : 0;

@@ -7,6 +7,7 @@ import { extractMetadata } from './metadata';
 import { resolveOptions } from './options';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
+import { defineLazy } from './trace';
 import { computeStats } from './stats';
 import type { Clip, ExtractOptions, ExtractResult, LinkBlockTrace, NoClipReason, Trace } from './types';
 
@@ -129,14 +130,16 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
       if (label && label.nodeType === 3 && BLOCK_LABEL.test(label.nodeValue ?? '')) removed.add(label);
     }
     if (options.trace && out.length < 200) {
-      out.push({
-        links: block.links.length,
-        sample: block.links.slice(0, 4).map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)),
+      const links = block.links;
+      // The sample reads link texts from the page: computed only when someone reads it (trace.ts).
+      out.push(defineLazy({
+        links: links.length,
+        sample: [] as string[],
         codeLength: block.codeLength,
         removedFromContent: inside,
         linkDensity: Math.round(block.linkDensity * 1000) / 1000,
         distance: options.linkDistance,
-      });
+      }, 'sample', () => links.slice(0, 4).map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60))));
     }
   }
   return out;

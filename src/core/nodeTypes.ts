@@ -1,9 +1,9 @@
 import { effectiveImageSize } from './layout';
 import { IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement } from './stats';
+import { isImageElement, tagOf } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
-import { describePath } from './trace';
+import { traceEntry } from './trace';
 
 /**
  * NTA — node type annotation (SPEC §1, paper 001): node types, degree of coherence (DoC),
@@ -56,7 +56,7 @@ function nodeType(s: PageStats, i: number, nlcB: number, lcB: number, lnB: numbe
   const tc = s.tc[i]!, lc = s.lc[i]!, nlc = tc - lc, ln = s.ln[i]!, images = s.img[i]!;
   if (s.isLeaf[i]) {
     if (s.leafImage[i]) return 'image';
-    if (IGNORE_TAGS.has(el.tagName.toUpperCase())) return 'ignore';
+    if (IGNORE_TAGS.has(tagOf(el))) return 'ignore';
     if (s.leafAnchor[i]) return 'anchor';
     if (s.leafText[i]) return 'text';
     return 'ignore';
@@ -151,9 +151,7 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
   const trace: DecisiveNodeTrace[] = [];
   const note = (el: Element, i: number, role: DecisiveNodeTrace['role'], reason?: string): void => {
     if (!options.trace || trace.length >= MAX_TRACE_NODES) return;
-    const entry: DecisiveNodeTrace = { path: describePath(el), type: ann.types[i]!, doc: round(ann.doc[i]!), td: round(ann.td[i]!), role };
-    if (reason) entry.reason = reason;
-    trace.push(entry);
+    trace.push(traceEntry(el, reason ? { type: ann.types[i]!, doc: round(ann.doc[i]!), td: round(ann.td[i]!), role, reason } : { type: ann.types[i]!, doc: round(ann.doc[i]!), td: round(ann.td[i]!), role }));
   };
   const stack: Node[] = [start];
   let first = true;

@@ -1,4 +1,5 @@
 /** Helpers for the decision trace (issue 2, Output: `trace`). */
+import type { DecisiveNodeTrace } from './types';
 
 /** A short CSS-like path, e.g. `body>div#main>article.post`, at most `maxDepth` steps. */
 export function describePath(el: Element, maxDepth = 6): string {
@@ -13,4 +14,34 @@ export function describePath(el: Element, maxDepth = 6): string {
     cur = cur.parentElement;
   }
   return parts.join('>');
+}
+
+/**
+ * Turn `target[key]` into a value computed on first read (then kept). The trace's DOM paths
+ * and link samples cost several DOM reads per entry, yet most readers of a clip never look
+ * at them (the benchmark reads `text`; the content script turns the trace off), and cold,
+ * first-call code pays dearly for every read (scripts/profile-core.ts). The property stays
+ * an own, enumerable one in its original position, so JSON.stringify and structured clone
+ * (which read own getters) see exactly what an eager trace held. The one difference: the
+ * value describes the page as it is when first read, so read the trace before changing it.
+ */
+export function defineLazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): T {
+  let value: T[K];
+  let known = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get(): T[K] {
+      if (!known) { value = compute(); known = true; }
+      return value;
+    },
+    set(v: T[K]): void { value = v; known = true; },
+  });
+  return target;
+}
+
+/** A decisive-node trace entry whose `path` (describePath) is computed when first read. */
+export function traceEntry(el: Element, entry: Omit<DecisiveNodeTrace, 'path'>): DecisiveNodeTrace {
+  // `path` first, as the eager entries were built: the same key order in serialized traces.
+  return defineLazy({ path: '', ...entry }, 'path', () => describePath(el));
 }

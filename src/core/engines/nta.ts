@@ -1,6 +1,6 @@
 import { boilerplateReason, discountBoilerplate } from '../boilerplate';
 import { annotate, chooseStartNode, pruneFromStart } from '../nodeTypes';
-import { describePath } from '../trace';
+import { traceEntry } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
 import type { ContentSelection, Engine, EngineContext } from './engine';
 
@@ -31,11 +31,11 @@ export const ntaEngine: Engine = {
     if (options.trace) {
       for (const el of choice.candidates.slice(0, 12)) {
         const i = stats.index.get(el)!;
-        nodes.push({ path: describePath(el), type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: el === choice.start ? 'start' : 'candidate' });
+        nodes.push(traceEntry(el, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: el === choice.start ? 'start' : 'candidate' }));
       }
       if (!choice.candidates.includes(choice.start)) {
         const i = stats.index.get(choice.start)!;
-        nodes.push({ path: describePath(choice.start), type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: 'start' });
+        nodes.push(traceEntry(choice.start, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: 'start' }));
       }
     }
     const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
