@@ -10,8 +10,8 @@
  * `npx tsx scripts/ab-core.ts --a <old sift-core.iife.js> [--b build/sift-core.iife.js]
  *    [--data ../shared/bench-data/wcxb-dev] [--every 8] [--limit N] [--build]`
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       limit: { type: 'string' },
       build: { type: 'boolean', default: false },
       warm: { type: 'boolean', default: false },
+      dump: { type: 'string' },
     },
   });
   if (!values.a) throw new Error('--a <old iife> is required');
@@ -114,7 +115,16 @@ async function main(): Promise<void> {
         const r = await cdp.send('Runtime.evaluate', { expression: '__ab("SiftB")', returnByValue: true });
         warm.push({ ms: (r.result.value as { ms: number }).ms, cpu: (await threadTime()) - before });
       }
-      if (outs.get('SiftA') !== outs.get('SiftB')) differ.push(`${rec.id}: clips differ`);
+      if (outs.get('SiftA') !== outs.get('SiftB')) {
+        // A page whose layout is still settling (a blocked image's box, fonts) can change a
+        // rendered image size between two calls: say whether the text itself differs.
+        const text = (n: string): unknown => (JSON.parse(String(outs.get(n))) as { text?: unknown } | null)?.text;
+        differ.push(`${rec.id}: clips differ${text('SiftA') === text('SiftB') ? ' (same text)' : ' (TEXT DIFFERS)'}`);
+        if (values.dump) {
+          mkdirSync(values.dump, { recursive: true });
+          for (const n of ['SiftA', 'SiftB']) writeFileSync(join(values.dump, `${rec.id}.${n}.json`), JSON.stringify(JSON.parse(String(outs.get(n))), null, 1));
+        }
+      }
       if ((k + 1) % 20 === 0) process.stderr.write(`${k + 1}/${records.length}\n`);
     }
   } finally {

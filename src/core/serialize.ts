@@ -290,13 +290,19 @@ export function countWords(text: string): { words: number; cjk: number } {
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isCjkCode(c)) { cjk++; inWord = false; continue; }
-    const separator = c <= 32 || c === 160 || (c < 128 && !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) || (c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff0f);
+    let separator: boolean;
+    if (c < 128) separator = ASCII_WORD_CHAR[c] === 0; // most text: one table read, no calls
+    else if (isCjkCode(c)) { cjk++; inWord = false; continue; }
+    else separator = c === 160 || (c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff0f);
     if (separator) inWord = false;
     else if (!inWord) { words++; inWord = true; }
   }
   return { words, cjk };
 }
+
+/** ASCII word characters for countWords: [0-9A-Za-z_]; everything else in ASCII separates words. */
+const ASCII_WORD_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_WORD_CHAR[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ? 1 : 0;
 
 function isCjkCode(c: number): boolean {
   return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
