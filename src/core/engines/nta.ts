@@ -41,7 +41,7 @@ export const ntaEngine: Engine = {
     const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
     if (options.trace) {
       for (const el of regions.roots.slice(0, 40)) {
-        if (removed.has(el)) nodes.push({ path: describePath(el), type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${boilerplateReason(el) ?? ''}` });
+        if (removed.has(el)) nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${boilerplateReason(el) ?? ''}` }));
       }
     }
     return { root: choice.start, kept: pruned.kept, removed, nodes: nodes.concat(pruned.trace), notes: choice.notes };
