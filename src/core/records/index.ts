@@ -142,7 +142,7 @@ export function extractRecords(doc: Document, options: RecordsOptions = {}): Rec
     const builder = createDomIndexBuilder();
     const both: StreamVisitor = {
       open(el, tag) { scanner.open(el, tag); builder.open(el, tag); },
-      text(node, value, chars) { scanner.text(node, value, chars); builder.text(node, value, chars); },
+      text(node, value, chars, codeLength) { scanner.text(node, value, chars, codeLength); builder.text(node, value, chars, codeLength); },
       close(el, tag) { scanner.close(el, tag); builder.close(el, tag); },
     };
     const stats = computeStats(doc, layout, both);
