@@ -124,6 +124,15 @@ test('switching the engine re-runs the preview with that engine of the real core
   await expect(popup.getByTestId('compare')).toHaveCount(0);
   await expect(select).toHaveValue('vsse', { timeout: 15_000 });
   await expect.poll(() => previewWords(popup)).toBe(expected.vsse!.wordCount);
+
+  // Keyboard: the arrow key on the focused select moves to the next engine (Classifier);
+  // focus stays on the select while the new preview loads.
+  await select.focus();
+  await popup.keyboard.press('ArrowDown');
+  await expect(select).toHaveValue('classifier');
+  await expect(popup.locator('.popup')).toHaveAttribute('data-phase', 'preview', { timeout: 15_000 });
+  await expect.poll(() => previewWords(popup)).toBe(expected.classifier!.wordCount);
+  await expect(select).toBeFocused();
 });
 
 test('a save with a non-default engine stores that engine; the choice is remembered for the next popup and the shortcut', async ({ context, server, serviceWorker, openPopup, readDb }) => {

@@ -345,6 +345,50 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect((byTestId(root, 'engine') as HTMLSelectElement).value).toBe('classifier');
   });
 
+  it('keeps the engine select mounted and focused while the next preview loads; an older answer arriving late is dropped', async () => {
+    const api = engineApi();
+    const pending = new Map<string, (r: PreviewReply) => void>();
+    const answer = (engine: ContentEngine): PreviewReply => ({ kind: 'clip', clip: engineClip(engine), imageUrls: [], extractMs: 3, hasSelection: false, existing: [], engine });
+    api.preview = (mode, choice = {}) => {
+      api.previews.push(mode);
+      if (!choice.engine) return Promise.resolve(answer('nta'));
+      return new Promise((resolve) => pending.set(choice.engine!, resolve));
+    };
+    const root = mount(api);
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'nta title');
+    const select = byTestId(root, 'engine') as HTMLSelectElement;
+    select.focus();
+    select.value = 'vsse';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => pending.has('vsse') && root.querySelector('.popup')?.getAttribute('data-phase') === 'loading');
+    expect(byTestId(root, 'engine')).toBe(select);
+    expect(document.activeElement).toBe(select);
+    expect(select.value).toBe('vsse');
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('article');
+    select.value = 'classifier';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => pending.has('classifier'));
+    pending.get('classifier')!(answer('classifier'));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title');
+    pending.get('vsse')!(answer('vsse'));
+    await new Promise((r) => setTimeout(r, 30));
+    expect((byTestId(root, 'title') as HTMLTextAreaElement).value).toBe('classifier title');
+    expect((byTestId(root, 'engine') as HTMLSelectElement).value).toBe('classifier');
+    expect(document.activeElement).toBe(byTestId(root, 'engine'));
+  });
+
+  it('moves focus into the compare view when it opens and back to its button when it closes', async () => {
+    const root = mount(engineApi());
+    await until(() => !!byTestId(root, 'compare-open'));
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    await until(() => !!byTestId(root, 'compare'));
+    expect(document.activeElement).toBe(byTestId(root, 'compare'));
+    await until(() => byTestId(root, 'compare-progress')?.textContent?.includes('4 engines compared') ?? false);
+    (byTestId(root, 'compare-back') as HTMLButtonElement).click();
+    await until(() => !!byTestId(root, 'compare-open') && document.activeElement === byTestId(root, 'compare-open'));
+    expect(byTestId(root, 'compare')).toBeNull();
+  });
+
   it('offers the engine choice on a not-article answer too, so another engine can be tried', async () => {
     const api = fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [], engine: 'vsse' });
     const root = mount(api);

@@ -64,12 +64,21 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   const [mode, setMode] = useState<ClipMode>(initialMode);
   /** The content engine in effect (the reply says which; the user's choice or the core's default). */
   const [engine, setEngine] = useState<ContentEngine | null>(null);
+  /**
+   * The page kind in the top label. It stays on screen (and the engine select below it)
+   * while a new preview loads, so a keyboard user who changes either with the arrow keys
+   * keeps focus on it and can go on to the next value.
+   */
+  const [kindShown, setKindShown] = useState<PageKind | null>(null);
   const [compare, setCompare] = useState<CompareState | null>(null);
   /** Bumped to cancel a running comparison (closed, or a new preview started). */
   const compareRun = useRef(0);
+  /** Bumped per preview request: an answer to an older request (the user changed engine or kind again meanwhile) is dropped. */
+  const loadRun = useRef(0);
 
   const load = useCallback(
     async (nextMode: ClipMode, pending?: Promise<PreviewReply>, nextChoice: PreviewChoice = {}) => {
+      const run = ++loadRun.current;
       compareRun.current++;
       setCompare(null);
       setState({ phase: 'loading' });
@@ -78,6 +87,8 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       setLeadImage(null);
       try {
         const reply = await (pending ?? api.preview(nextMode, nextChoice));
+        if (run !== loadRun.current) return;
+        setKindShown(reply.kind === 'clip' ? (reply.clip.pageKind ?? null) : null);
         if (reply.kind !== 'cannot-clip') {
           const clipEngine = reply.kind === 'clip' ? reply.clip.engine : null;
           setEngine(reply.engine ?? (isContentEngine(clipEngine) ? clipEngine : null) ?? nextChoice.engine ?? null);
@@ -92,10 +103,14 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           });
           // The thumbnail arrives after the text: the preview never waits on an image.
           if (reply.clip.leadImage) {
-            api.imagePreview(reply.clip.leadImage).then(setLeadImage, () => setLeadImage(null));
+            api.imagePreview(reply.clip.leadImage).then(
+              (url) => run === loadRun.current && setLeadImage(url),
+              () => undefined,
+            );
           }
         }
       } catch (err) {
+        if (run !== loadRun.current) return;
         setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
       }
     },
@@ -110,6 +125,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   const chooseEngine = useCallback(
     (next: ContentEngine) => {
       void api.setEngine(next).catch(() => undefined);
+      setEngine(next);
       // Selection and full-page clips do not use an engine: switching engine means the article.
       const nextMode = mode === 'selection' || mode === 'fullpage' ? 'article' : mode;
       void load(nextMode, undefined, { ...choice, engine: next });
@@ -118,7 +134,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   );
 
   /** Kind override: "anyway" so a short list page is not turned away again. */
-  const chooseKind = useCallback((kind: PageKind) => void load('article-anyway', undefined, { ...choice, kind }), [load, choice]);
+  const chooseKind = useCallback(
+    (kind: PageKind) => {
+      setKindShown(kind);
+      void load('article-anyway', undefined, { ...choice, kind });
+    },
+    [load, choice],
+  );
 
   /** Runs the engines one after another (never in parallel: they share the page's main thread). */
   const startCompare = useCallback(async () => {
@@ -144,9 +166,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     setCompare({ samples, running: null, elapsedMs: Math.round(performance.now() - started) });
   }, [api]);
 
+  /** The "Compare engines" button, where focus returns when the view closes. */
+  const compareButton = useRef<HTMLButtonElement>(null);
   const closeCompare = useCallback(() => {
     compareRun.current++;
     setCompare(null);
+    // After the re-render that brings the button back.
+    setTimeout(() => compareButton.current?.focus(), 0);
   }, []);
 
   useEffect(() => {
@@ -294,9 +320,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       <header class="bar">
         <SiftMark />
         <span class="brand">Sift</span>
-        {state.phase === 'preview' && <TopLabel clip={state.clip} mode={mode} onKind={chooseKind} disabled={saving} />}
+        {kindShown && (state.phase === 'loading' || (state.phase === 'preview' && state.clip.pageKind)) ? (
+          <KindSelect kind={kindShown} onKind={chooseKind} disabled={saving} />
+        ) : (
+          state.phase === 'preview' && <ModeLabel clip={state.clip} mode={mode} />
+        )}
       </header>
-      {choosing && (
+      {(choosing || (state.phase === 'loading' && engine !== null)) && (
         <div class="engine-row">
           <label>
             <span>Engine</span>
@@ -318,7 +348,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
             </select>
           </label>
           {!compare && (
-            <button class="link" data-testid="compare-open" disabled={saving} onClick={() => void startCompare()}>
+            <button class="link" data-testid="compare-open" ref={compareButton} disabled={saving} onClick={() => void startCompare()}>
               Compare engines
             </button>
           )}
@@ -333,12 +363,10 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
 const MODE_LABELS: Record<ClipMode, string> = { article: 'Article', 'article-anyway': 'Article', selection: 'Selection', fullpage: 'Full page' };
 
 /**
- * The top label: the page kind (issue 7) — a select, so the user can override it — when
- * the core classified the page; otherwise (a selection or full-page clip, which nothing
- * classifies) what is being clipped.
+ * The top label is the page kind (issue 7, KindSelect) when the core classified the page;
+ * otherwise (a selection or full-page clip, which nothing classifies) what is being clipped.
  */
-function TopLabel({ clip, mode, onKind, disabled }: { clip: ClipData; mode: ClipMode; onKind: (kind: PageKind) => void; disabled: boolean }) {
-  if (clip.pageKind) return <KindSelect kind={clip.pageKind} onKind={onKind} disabled={disabled} />;
+function ModeLabel({ clip, mode }: { clip: ClipData; mode: ClipMode }) {
   const label = clip.engine === 'selection' ? 'Selection' : clip.engine === 'fullpage' ? 'Full page' : MODE_LABELS[mode];
   return (
     <span class="engine" data-testid="clip-mode">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ContentEngine, EngineSample } from '../../shared/messages';
 import { bagAgreement } from '../agreement';
@@ -47,8 +48,11 @@ function percent(x: number): string {
 
 export function Compare({ engines, samples, running, current, elapsedMs, onPick }: CompareProps) {
   const done = engines.filter((e) => samples[e] !== undefined).length;
+  // The button that opened the view is gone: focus moves here, so Tab continues in the columns.
+  const host = useRef<HTMLElement>(null);
+  useEffect(() => host.current?.focus(), []);
   return (
-    <section class="compare" aria-label="Compare engines" data-testid="compare">
+    <section class="compare" aria-label="Compare engines" data-testid="compare" tabIndex={-1} ref={host}>
       <p class="muted small" role="status" aria-live="polite" data-testid="compare-progress">
         {running
           ? `Running ${ENGINE_LABELS[running]}… (${done + 1} of ${engines.length})`
