@@ -27,6 +27,8 @@ import { tagOf } from './stats';
 export interface BoilerplateRegions {
   /** Outermost discounted regions, in document order. */
   roots: Element[];
+  /** Why each root was discounted (boilerplateReason), parallel to `roots`. */
+  reasons: string[];
   /** Stats with the regions' counts removed (the input stats when nothing was discounted). */
   stats: PageStats;
 }
@@ -64,11 +66,12 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     const reason = boilerplateReason(stats.order[i]!);
     if (reason) { matched.push(i); reasons.push(reason); }
   }
-  if (matched.length === 0) return { roots: [], stats };
+  if (matched.length === 0) return { roots: [], reasons: [], stats };
   // Outer before inner (reverse post-order); a region inside an accepted one is already gone,
   // one inside a rejected one (the page's own <form>) is judged on its own.
   const accepted = new Set<Element>();
   const roots: number[] = [];
+  const rootReasons: string[] = [];
   for (let m = matched.length - 1; m >= 0; m--) {
     const i = matched[m]!;
     const el = stats.order[i]!;
@@ -86,11 +89,13 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     }
     accepted.add(el);
     roots.push(i);
+    rootReasons.push(reasons[m]!);
   }
   roots.reverse();
+  rootReasons.reverse();
   let removedNlc = 0;
   for (const i of roots) removedNlc += stats.tc[i]! - stats.lc[i]!;
-  if (nlcB - removedNlc < BOILERPLATE_MIN_REMAINING) return { roots: [], stats };
+  if (nlcB - removedNlc < BOILERPLATE_MIN_REMAINING) return { roots: [], reasons: [], stats };
 
   const tc = stats.tc.slice(), lc = stats.lc.slice(), ln = stats.ln.slice(), img = stats.img.slice();
   const leafText = stats.leafText.slice(), leafAnchor = stats.leafAnchor.slice(), leafImage = stats.leafImage.slice();
@@ -120,6 +125,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   }
   return {
     roots: roots.map((i) => stats.order[i]!),
+    reasons: rootReasons,
     stats: { ...stats, tc, lc, ln, img, leafText, leafAnchor, leafImage },
   };
 }

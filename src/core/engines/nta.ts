@@ -1,4 +1,4 @@
-import { boilerplateReason, discountBoilerplate } from '../boilerplate';
+import { discountBoilerplate } from '../boilerplate';
 import { annotate, chooseStartNode, pruneFromStart } from '../nodeTypes';
 import { traceEntry } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
@@ -14,19 +14,20 @@ export const ntaEngine: Engine = {
   name: 'nta',
   select(ctx: EngineContext): ContentSelection | null {
     const { options, layout } = ctx;
-    const regions = discountBoilerplate(ctx.stats);
+    // Discount boilerplate regions; when nothing is left to choose from, annotate the page
+    // as it is (Readability retries without its class filter the same way).
+    let regions = discountBoilerplate(ctx.stats);
     let stats = regions.stats;
     let ann = annotate(stats);
     let choice = chooseStartNode(stats, ann, options);
-    let removed = new Set<Node>(regions.roots);
     if (!choice && regions.roots.length) {
+      regions = { roots: [], reasons: [], stats: ctx.stats };
       stats = ctx.stats;
       ann = annotate(stats);
       choice = chooseStartNode(stats, ann, options);
-      removed = new Set();
     }
     if (!choice) return null;
-    if (removed.size) choice.notes.push(`${removed.size} boilerplate region(s) discounted`);
+    if (regions.roots.length) choice.notes.push(`${regions.roots.length} boilerplate region(s) discounted`);
     const nodes: DecisiveNodeTrace[] = [];
     if (options.trace) {
       for (const el of choice.candidates.slice(0, 12)) {
@@ -40,11 +41,11 @@ export const ntaEngine: Engine = {
     }
     const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
     if (options.trace) {
-      for (const el of regions.roots.slice(0, 40)) {
-        if (removed.has(el)) nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${boilerplateReason(el) ?? ''}` }));
-      }
+      regions.roots.slice(0, 40).forEach((el, k) => {
+        nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
+      });
     }
-    return { root: choice.start, kept: pruned.kept, removed, nodes: nodes.concat(pruned.trace), notes: choice.notes };
+    return { root: choice.start, kept: pruned.kept, removed: new Set<Node>(regions.roots), nodes: nodes.concat(pruned.trace), notes: choice.notes };
   },
 };
 
