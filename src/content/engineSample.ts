@@ -9,8 +9,13 @@ import { refuseBeforeExtract } from './pageChecks';
  * own message and never takes the others down.
  */
 
-/** Words as the agreement measure counts them: runs of letters and digits, lower-cased. */
-const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * Words exactly as the benchmark's bag-of-words measure counts them (bench/metrics.ts
+ * `tokenize`, Python's Unicode `\w+`): runs of letters, digits and underscore, after
+ * lower-casing. The underscore matters: `user_id` is one token there, so the popup's
+ * "agreement" must not split it (src/popup/agreement.test.ts pins the two together).
+ */
+const WORD = /[\p{L}\p{N}_]+/gu;
 
 /** The clip text as a bag of words (the benchmark's bag-of-words measure, capped for the message). */
 export function wordBag(text: string): WordBag {
