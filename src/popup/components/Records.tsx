@@ -1,5 +1,6 @@
 import type { PageKind, RecordTable } from '../../core/types';
 import { PAGE_KINDS, type ClipData } from '../../shared/messages';
+import { DataTable, rowCount } from '../../ui/DataTable';
 
 /**
  * Structured pages in the popup (issue 7): the page kind the core guessed, shown in the
@@ -85,36 +86,7 @@ export function Records({ clip, asTable, onAsTable, disabled }: RecordsProps) {
   );
 }
 
-function rowCount(n: number): string {
-  return `${n.toLocaleString()} row${n === 1 ? '' : 's'}`;
-}
-
+/** The "Clip as table" preview: the shared table (src/ui/DataTable.tsx), its first rows. */
 export function TablePreview({ table }: { table: RecordTable }) {
-  const shown = table.rows.slice(0, PREVIEW_ROWS);
-  const more = table.rows.length - shown.length;
-  return (
-    <div class="table-preview">
-      <table data-testid="table-preview">
-        <thead>
-          <tr>
-            {table.columns.map((c, i) => (
-              <th key={i} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row, r) => (
-            <tr key={r}>
-              {table.columns.map((_, i) => (
-                <td key={i}>{row[i] ?? ''}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {more > 0 && <p class="muted small">and {rowCount(more)} more</p>}
-    </div>
-  );
+  return <DataTable table={table} headers="columns" maxRows={PREVIEW_ROWS} label="Table preview" class="table-preview" testId="table-preview" />;
 }
