@@ -5,6 +5,7 @@ import {
   engineSampleValidator,
   extractReplyValidator,
   request,
+  SAMPLE_TIMEOUT_MS,
   type ClipMode,
   type ContentEngine,
   type EngineSample,
@@ -22,11 +23,6 @@ import { refuseByInjectionError, refuseByUrl } from './tabAccess';
 
 /** A page that does not answer the extraction within this time gets a message, not a spinner. */
 const EXTRACT_TIMEOUT_MS = 15_000;
-/**
- * One engine's run in the compare view gets less: the popup runs four in a row, and a
- * normal article takes each well under a second (README, "Choosing the engine").
- */
-const SAMPLE_TIMEOUT_MS = 8_000;
 
 /** The reader page (engineer D) takes the clip id in its query string. */
 export function readerPath(clipId: string): string {
@@ -98,10 +94,11 @@ export async function sampleFromTab(tabId: number, engine: ContentEngine): Promi
   const refused = await ensureContentScript(tabId);
   if (refused) return { kind: 'failed', engine, message: refused.message };
   try {
-    const raw = await withTimeout<unknown>(request(toContent(tabId), 'bg→content:sample-engine', { engine }), SAMPLE_TIMEOUT_MS, () => ({
-      kind: 'failed',
+    const notAfter = Date.now() + SAMPLE_TIMEOUT_MS;
+    const raw = await withTimeout<unknown>(request(toContent(tabId), 'bg→content:sample-engine', { engine, notAfter }), SAMPLE_TIMEOUT_MS, () => ({
+      kind: 'timed-out',
       engine,
-      message: `No answer within ${SAMPLE_TIMEOUT_MS / 1000} s: this engine is too slow on this page.`,
+      afterMs: SAMPLE_TIMEOUT_MS,
     }));
     return engineSampleValidator(raw, 'reply');
   } catch (err) {

@@ -39,7 +39,13 @@ export function openingHtml(html: string): string {
   return html.slice(0, cut > 0 ? cut : SAMPLE_HTML_CHARS);
 }
 
-export function sampleEngine(doc: Document, engine: ContentEngine): EngineSample {
+/**
+ * `notAfter` (epoch ms): the background has stopped waiting by then. A request that only
+ * got its turn later (it queued behind a slow engine) is answered at once without running,
+ * so the page is free for whatever the user does next.
+ */
+export function sampleEngine(doc: Document, engine: ContentEngine, notAfter = Infinity, now = Date.now()): EngineSample {
+  if (now > notAfter) return { kind: 'timed-out', engine, afterMs: Math.round(now - notAfter) };
   const refused = refuseBeforeExtract(doc);
   if (refused) return { kind: 'failed', engine, message: refused.message };
   const started = performance.now();

@@ -19,7 +19,7 @@ const self = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime
 const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→content:sample-engine' | 'bg→content:fetch-image' | 'bg→content:toast'> = {
   'bg→content:ping': () => 'pong',
   'bg→content:extract': ({ mode, kind, engine }) => extractFromPage(document, mode, kind, engine),
-  'bg→content:sample-engine': ({ engine }) => sampleEngine(document, engine),
+  'bg→content:sample-engine': ({ engine, notAfter }) => sampleEngine(document, engine, notAfter),
   'bg→content:fetch-image': ({ url, maxBytes, timeoutMs }) => fetchImageInPage(document, url, { maxBytes, timeoutMs }),
   'bg→content:toast': ({ clipId, title, warning }) => {
     showSavedToast(document, {

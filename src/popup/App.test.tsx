@@ -389,6 +389,92 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect(byTestId(root, 'compare')).toBeNull();
   });
 
+  /** Samples the test answers by hand: each call waits until `answer(engine, …)`. */
+  function slowApi() {
+    const api = engineApi();
+    const pending = new Map<ContentEngine, (s: EngineSample) => void>();
+    api.sampleEngine = (engine) => {
+      api.sampled.push(engine);
+      return new Promise((resolve) => pending.set(engine, resolve));
+    };
+    return Object.assign(api, { pending });
+  }
+
+  it('Stop while an engine runs: control comes back at once, no further engine is asked, the late answer does not overwrite the view', async () => {
+    const api = slowApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'compare-open'));
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    await until(() => api.pending.has('auto'));
+    await until(() => !!byTestId(root, 'compare-stop'));
+    expect(byTestId(root, 'compare-progress')?.textContent).toMatch(/^Running Auto… \(1 of 4\)/);
+    expect(byTestId(root, 'column-auto')?.getAttribute('aria-busy')).toBe('true');
+    expect((byTestId(root, 'engine') as HTMLSelectElement).disabled).toBe(true);
+    expect(byTestId(root, 'compare-stop')?.getAttribute('aria-keyshortcuts')).toBe('Escape');
+
+    (byTestId(root, 'compare-stop') as HTMLButtonElement).click();
+    await until(() => !byTestId(root, 'compare-stop'));
+    expect(byTestId(root, 'compare-progress')?.textContent).toContain('Stopped. Auto may still be finishing in the page');
+    expect(byTestId(root, 'column-auto')?.querySelector('[data-testid="engine-stopped"]')).not.toBeNull();
+    expect(byTestId(root, 'column-nta')?.querySelector('[data-testid="engine-not-run"]')?.textContent).toContain('stopped before its turn');
+    expect((byTestId(root, 'engine') as HTMLSelectElement).disabled).toBe(false);
+    // Focus does not fall to the body when the Stop button goes away.
+    expect(document.activeElement).toBe(byTestId(root, 'compare'));
+
+    api.pending.get('auto')!(sample('auto', ['river']));
+    await until(() => byTestId(root, 'compare-progress')?.getAttribute('data-late') === 'ignored');
+    expect(byTestId(root, 'compare-progress')?.textContent).toContain('Auto finished in the page after the stop; its result was ignored');
+    expect(byTestId(root, 'column-auto')?.querySelector('[data-testid="engine-title"]')).toBeNull();
+    expect(byTestId(root, 'column-auto')?.getAttribute('data-status')).toBe('stopped');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(api.sampled).toEqual(['auto']);
+
+    // "Run the remaining engines" asks the rest (and only the rest), one by one.
+    (byTestId(root, 'compare-resume') as HTMLButtonElement).click();
+    await until(() => api.pending.has('auto') && api.sampled.length === 2);
+    expect(api.sampled).toEqual(['auto', 'auto']);
+  });
+
+  it('Esc stops a running comparison, and with nothing running goes back to the preview', async () => {
+    const api = slowApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'compare-open'));
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    await until(() => api.pending.has('auto'));
+    api.pending.get('auto')!(sample('auto', ['river']));
+    await until(() => api.pending.has('nta'));
+    const esc = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    esc();
+    await until(() => byTestId(root, 'compare')?.getAttribute('data-phase') === 'stopped');
+    expect(byTestId(root, 'column-auto')?.querySelector('[data-testid="engine-title"]')?.textContent).toBe('auto title');
+    expect((byTestId(root, 'use-auto') as HTMLButtonElement).disabled).toBe(false);
+    expect(byTestId(root, 'column-nta')?.getAttribute('data-status')).toBe('stopped');
+    esc();
+    await until(() => !byTestId(root, 'compare') && document.activeElement === byTestId(root, 'compare-open'));
+    // The late NTA answer after the view closed changes nothing.
+    api.pending.get('nta')!(sample('nta', ['x']));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(byTestId(root, 'compare')).toBeNull();
+    expect(api.sampled).toEqual(['auto', 'nta']);
+  });
+
+  it('a timed-out engine shows a clear message and the next engine still runs', async () => {
+    const api = engineApi({ auto: undefined });
+    api.sampleEngine = async (engine) => {
+      api.sampled.push(engine);
+      return engine === 'vsse' ? { kind: 'timed-out', engine, afterMs: 8_000 } : sample(engine, ['river']);
+    };
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'compare-open'));
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    await until(() => byTestId(root, 'compare-progress')?.textContent?.includes('4 engines compared') ?? false);
+    expect(byTestId(root, 'column-vsse')?.querySelector('[data-testid="engine-error"]')?.textContent).toBe(
+      'No answer within 8 s: this engine is too slow on this page (it may still be running there).',
+    );
+    expect(api.sampled).toEqual(['auto', 'nta', 'vsse', 'classifier']);
+    expect(byTestId(root, 'compare-resume')).toBeNull();
+  });
+
   it('offers the engine choice on a not-article answer too, so another engine can be tried', async () => {
     const api = fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [], engine: 'vsse' });
     const root = mount(api);

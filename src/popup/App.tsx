@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { PageKind } from '../core/types';
-import { CONTENT_ENGINES, isContentEngine, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+import { CONTENT_ENGINES, isContentEngine, SAMPLE_TIMEOUT_MS, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 import type { PopupApi, PreviewChoice } from './api';
+import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
 import { SiftMark } from './components/Icons';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
@@ -19,19 +20,33 @@ type State =
   | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply }
   | { phase: 'error'; message: string };
 
-/** The compare view over the current preview: samples arrive engine by engine. */
-interface CompareState {
-  samples: Partial<Record<ContentEngine, EngineSample>>;
-  running: ContentEngine | null;
-  elapsedMs: number | null;
-}
-
 /**
  * The whole comparison stops starting engines after this long: each engine is already
  * capped by the background (8 s), and four slow ones should not keep the user waiting
  * more than about twice that. Engines not started are reported as skipped.
  */
 export const COMPARE_BUDGET_MS = 16_000;
+/**
+ * The popup's own wait per engine: the background answers `timed-out` after
+ * SAMPLE_TIMEOUT_MS; this covers a background that never answers at all (a worker
+ * restarted mid-request), so no column can wait forever.
+ */
+export const SAMPLE_GUARD_MS = SAMPLE_TIMEOUT_MS + 2_000;
+
+/** One engine's sample, or `timed-out` when no answer comes within `ms`. */
+async function sampleWithin(api: PopupApi, engine: ContentEngine, ms: number): Promise<EngineSample> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<EngineSample>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'timed-out', engine, afterMs: ms }), ms);
+  });
+  try {
+    return await Promise.race([api.sampleEngine(engine), late]);
+  } catch (err) {
+    return { kind: 'failed', engine, message: err instanceof Error ? err.message : String(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface AppProps {
   api: PopupApi;
@@ -70,17 +85,22 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
    * keeps focus on it and can go on to the next value.
    */
   const [kindShown, setKindShown] = useState<PageKind | null>(null);
-  const [compare, setCompare] = useState<CompareState | null>(null);
-  /** Bumped to cancel a running comparison (closed, or a new preview started). */
+  const [compare, dispatchCompare] = useReducer(compareReducer, null);
+  const closeCompareView = useCallback(() => dispatchCompare({ type: 'close' }), []);
+  /**
+   * The comparison allowed to ask for its next engine; anything else stops the loop. The
+   * reducer holds the run shown on screen, so a stopped run's late answer is recognised there.
+   */
   const compareRun = useRef(0);
+  const runsStarted = useRef(0);
   /** Bumped per preview request: an answer to an older request (the user changed engine or kind again meanwhile) is dropped. */
   const loadRun = useRef(0);
 
   const load = useCallback(
     async (nextMode: ClipMode, pending?: Promise<PreviewReply>, nextChoice: PreviewChoice = {}) => {
       const run = ++loadRun.current;
-      compareRun.current++;
-      setCompare(null);
+      compareRun.current = 0;
+      closeCompareView();
       setState({ phase: 'loading' });
       setMode(nextMode);
       setChoice(nextChoice);
@@ -142,38 +162,69 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     [load, choice],
   );
 
-  /** Runs the engines one after another (never in parallel: they share the page's main thread). */
-  const startCompare = useCallback(async () => {
-    const run = ++compareRun.current;
-    const started = performance.now();
-    let samples: Partial<Record<ContentEngine, EngineSample>> = {};
-    for (const next of CONTENT_ENGINES) {
+  /**
+   * Runs `ask` one after another (never in parallel: they share the page's main thread),
+   * keeping the answers of `keep` on screen. Stops asking as soon as the run is no longer
+   * the current one (Stop, Back, a new preview); an answer that comes after that goes to
+   * the reducer, which ignores it for the view.
+   */
+  const runCompare = useCallback(
+    async (ask: readonly ContentEngine[], keep?: CompareState) => {
+      const run = ++runsStarted.current;
+      compareRun.current = run;
+      const started = performance.now();
+      dispatchCompare({ type: 'start', run, order: CONTENT_ENGINES, ask, ...(keep ? { keep: keep.engines } : {}), now: started });
+      for (const next of ask) {
+        if (compareRun.current !== run) return;
+        if (performance.now() - started > COMPARE_BUDGET_MS) {
+          dispatchCompare({ type: 'out-of-time', run, engine: next });
+          continue;
+        }
+        dispatchCompare({ type: 'asking', run, engine: next, now: performance.now() });
+        const sample = await sampleWithin(api, next, SAMPLE_GUARD_MS);
+        dispatchCompare({ type: 'answer', run, engine: next, sample });
+      }
       if (compareRun.current !== run) return;
-      if (performance.now() - started > COMPARE_BUDGET_MS) {
-        samples = { ...samples, [next]: { kind: 'failed', engine: next, message: `Skipped: the comparison ran out of time (${COMPARE_BUDGET_MS / 1000} s).` } };
-        continue;
-      }
-      setCompare({ samples, running: next, elapsedMs: null });
-      let sample: EngineSample;
-      try {
-        sample = await api.sampleEngine(next);
-      } catch (err) {
-        sample = { kind: 'failed', engine: next, message: err instanceof Error ? err.message : String(err) };
-      }
-      samples = { ...samples, [next]: sample };
-    }
-    if (compareRun.current !== run) return;
-    setCompare({ samples, running: null, elapsedMs: Math.round(performance.now() - started) });
-  }, [api]);
+      compareRun.current = 0;
+      dispatchCompare({ type: 'finish', run, now: performance.now() });
+    },
+    [api],
+  );
+  const startCompare = useCallback(() => void runCompare(CONTENT_ENGINES), [runCompare]);
+
+  /** Stop: the view is usable at once; the engine still busy in the page is abandoned. */
+  const stopCompare = useCallback(() => {
+    compareRun.current = 0;
+    dispatchCompare({ type: 'stop', now: performance.now() });
+  }, []);
 
   /** The "Compare engines" button, where focus returns when the view closes. */
   const compareButton = useRef<HTMLButtonElement>(null);
   const closeCompare = useCallback(() => {
-    compareRun.current++;
-    setCompare(null);
+    compareRun.current = 0;
+    closeCompareView();
     // After the re-render that brings the button back.
     setTimeout(() => compareButton.current?.focus(), 0);
-  }, []);
+  }, [closeCompareView]);
+
+  /** Esc in the compare view: stop the running engine, or (nothing running) go back to the preview. */
+  const comparing = compare !== null;
+  const compareRunning = comparing && compare.phase === 'running';
+  // Read at key time, not from the render that registered the listener (effects run a
+  // frame late, and a second Esc right after a stop must already mean "back").
+  const escapeAction = useRef<(() => void) | null>(null);
+  escapeAction.current = comparing ? (compareRunning ? stopCompare : closeCompare) : null;
+  useEffect(() => {
+    if (!comparing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !escapeAction.current) return;
+      // A toolbar popup closes on Esc; here Esc means "stop" / "back" first.
+      event.preventDefault();
+      escapeAction.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [comparing]);
 
   useEffect(() => {
     if (!answered && state.phase !== 'loading') {
@@ -291,14 +342,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   }
 
   const choosing = state.phase === 'preview' || state.phase === 'not-article';
-  if (compare && choosing) {
+  const showCompare = comparing && choosing;
+  if (showCompare) {
+    const remaining = compareRunning ? [] : remainingEngines(compare);
     body = (
       <Compare
-        engines={CONTENT_ENGINES}
-        samples={compare.samples}
-        running={compare.running}
+        state={compare}
         current={engine}
-        elapsedMs={compare.elapsedMs}
         onPick={(picked) => {
           if (picked === engine) closeCompare();
           else chooseEngine(picked);
@@ -307,6 +357,16 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     );
     footer = (
       <div class="actions">
+        {compareRunning && (
+          <button class="primary wide" data-testid="compare-stop" onClick={stopCompare} aria-keyshortcuts="Escape">
+            Stop {compare.running ? ENGINE_LABELS[compare.running] : 'comparing'} <kbd>Esc</kbd>
+          </button>
+        )}
+        {remaining.length > 0 && (
+          <button class="primary wide" data-testid="compare-resume" onClick={() => void runCompare(remaining, compare)}>
+            Run the {remaining.length === 1 ? `remaining engine (${ENGINE_LABELS[remaining[0]!]})` : `${remaining.length} remaining engines`}
+          </button>
+        )}
         <button class="secondary wide" data-testid="compare-back" onClick={closeCompare}>
           Back to the preview
         </button>
@@ -316,7 +376,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   const saving = state.phase === 'preview' && state.saving !== null;
 
   return (
-    <div class={`popup${compare && choosing ? ' comparing' : ''}`} data-phase={state.phase}>
+    <div class={`popup${showCompare ? ' comparing' : ''}`} data-phase={state.phase}>
       <header class="bar">
         <SiftMark />
         <span class="brand">Sift</span>
@@ -333,7 +393,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
             <select
               data-testid="engine"
               value={engine ?? ''}
-              disabled={saving || compare?.running != null}
+              disabled={saving || compareRunning}
               onChange={(e) => {
                 const picked = (e.currentTarget as HTMLSelectElement).value;
                 if (isContentEngine(picked)) chooseEngine(picked);
@@ -347,8 +407,8 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
               ))}
             </select>
           </label>
-          {!compare && (
-            <button class="link" data-testid="compare-open" ref={compareButton} disabled={saving} onClick={() => void startCompare()}>
+          {!showCompare && (
+            <button class="link" data-testid="compare-open" ref={compareButton} disabled={saving} onClick={startCompare}>
               Compare engines
             </button>
           )}

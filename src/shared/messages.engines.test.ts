@@ -33,7 +33,10 @@ describe('engine requests', () => {
     expect(() => requestValidators['ui→bg:preview']({ tabId: 1, mode: 'article', engine: 'readability' }, 'payload')).toThrow('payload.engine');
     expect(requestValidators['ui→bg:sample-engine']({ tabId: 3, engine: 'nta' }, 'payload')).toEqual({ tabId: 3, engine: 'nta' });
     expect(() => requestValidators['ui→bg:sample-engine']({ tabId: 3 }, 'payload')).toThrow('payload.engine');
-    expect(() => requestValidators['bg→content:sample-engine']({ engine: 'selection' }, 'payload')).toThrow('payload.engine');
+    expect(() => requestValidators['bg→content:sample-engine']({ engine: 'selection', notAfter: 1 }, 'payload')).toThrow('payload.engine');
+    // The content script needs the background's deadline, to skip work nobody waits for.
+    expect(requestValidators['bg→content:sample-engine']({ engine: 'vsse', notAfter: 1_700_000_000_000 }, 'payload')).toEqual({ engine: 'vsse', notAfter: 1_700_000_000_000 });
+    expect(() => requestValidators['bg→content:sample-engine']({ engine: 'vsse' }, 'payload')).toThrow('payload.notAfter');
     expect(requestValidators['ui→bg:set-engine']({ engine: 'auto' }, 'payload')).toEqual({ engine: 'auto' });
     expect(() => requestValidators['ui→bg:set-engine']({ engine: 'auto', tabId: 1 }, 'payload')).toThrow('payload.tabId: expected no such field');
   });
@@ -46,10 +49,12 @@ describe('engine requests', () => {
 });
 
 describe('engineSampleValidator', () => {
-  it('accepts a sample and a failure unchanged', () => {
+  it('accepts a sample, a failure and a timeout unchanged', () => {
     expect(check(ok)).toEqual(ok);
     const failed = { kind: 'failed', engine: 'classifier', message: 'No article found.' };
     expect(check(failed)).toEqual(failed);
+    const late = { kind: 'timed-out', engine: 'auto', afterMs: 8_000 };
+    expect(check(late)).toEqual(late);
   });
 
   it('accepts the limits exactly', () => {
@@ -73,6 +78,8 @@ describe('engineSampleValidator', () => {
     ['an extra field', { ...ok, html: '<p>all of it</p>' }, 'reply.html: expected no such field'],
     ['a failure without a message', { kind: 'failed', engine: 'nta' }, 'reply.message'],
     ['no kind at all', { engine: 'nta', message: 'x' }, 'reply.kind'],
+    ['a timeout without its time', { kind: 'timed-out', engine: 'nta' }, 'reply.afterMs'],
+    ['a timeout carrying a message', { kind: 'timed-out', engine: 'nta', afterMs: 1, message: 'x' }, 'reply.message: expected no such field'],
   ])('rejects %s', (_, value, path) => {
     expect(() => check(value)).toThrow(path);
   });

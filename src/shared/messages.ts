@@ -90,6 +90,12 @@ export function isContentEngine(value: unknown): value is ContentEngine {
  * 20k keeps any real page exact while capping a pathological one near 0.5 MB.
  */
 export const SAMPLE_HTML_CHARS = 6_000;
+/**
+ * How long the background waits for one engine's sample before answering `timed-out`: the
+ * popup runs four in a row, and a normal article takes each well under a second (README,
+ * "Choosing the engine"). The popup's own guard and its message use the same number.
+ */
+export const SAMPLE_TIMEOUT_MS = 8_000;
 export const SAMPLE_MAX_WORDS = 20_000;
 export const SAMPLE_WORD_CHARS = 64;
 
@@ -145,10 +151,16 @@ export interface WordBag {
   counts: number[];
 }
 
-/** One engine's output on the page, for the compare view (a taste of the clip, not the clip). */
+/**
+ * One engine's output on the page, for the compare view (a taste of the clip, not the clip).
+ * `failed`: the engine threw or the page cannot be clipped (the message says which).
+ * `timed-out`: no answer within `afterMs`; the engine may still be running in the page, so
+ * the next request to that tab may wait behind it.
+ */
 export type EngineSample =
   | { kind: 'sample'; engine: ContentEngine; title: string; wordCount: number; ms: number; openingHtml: string; bag: WordBag }
-  | { kind: 'failed'; engine: ContentEngine; message: string };
+  | { kind: 'failed'; engine: ContentEngine; message: string }
+  | { kind: 'timed-out'; engine: ContentEngine; afterMs: number };
 
 export type SaveReply =
   | { kind: 'saved'; clipId: string; updated: boolean; imagesSaved: number; imagesFailed: FailedImage[]; readerPath: string; ms: number }
@@ -170,7 +182,13 @@ export interface Protocol {
    * default (storage.local), and without that the core's default.
    */
   'ui→bg:preview': { request: { tabId: number; mode: ClipMode; kind?: PageKind; engine?: ContentEngine }; response: PreviewReply };
-  /** Popup → background: run one engine on the tab for the compare view (the popup asks engine by engine, so results arrive one by one). */
+  /**
+   * Popup → background: run one engine on the tab for the compare view. One engine per
+   * message, on purpose: the engine runs synchronously in the page, where nothing can
+   * interrupt it, so the popup's Stop works *between* engines — it stops waiting, ignores
+   * the late answer and asks for no further engine. There is no stop message: it could only
+   * reach the content script after the running engine returned anyway.
+   */
   'ui→bg:sample-engine': { request: { tabId: number; engine: ContentEngine }; response: EngineSample };
   /** Popup → background: remember the user's engine choice as the default for later clips. */
   'ui→bg:set-engine': { request: { engine: ContentEngine }; response: null };
@@ -186,8 +204,13 @@ export interface Protocol {
   'bg→content:ping': { request: null; response: 'pong' };
   /** Background → content script: run the core on the live DOM. */
   'bg→content:extract': { request: { mode: ClipMode; kind?: PageKind; engine?: ContentEngine }; response: ExtractReply };
-  /** Background → content script: run one engine and answer with its sample (compare view). */
-  'bg→content:sample-engine': { request: { engine: ContentEngine }; response: EngineSample };
+  /**
+   * Background → content script: run one engine and answer with its sample (compare view).
+   * `notAfter` (epoch ms): when the background stops waiting. A request that reaches the
+   * content script later (it queued behind a slow engine) answers `timed-out` without
+   * running, so one slow engine does not also hold up every engine after it.
+   */
+  'bg→content:sample-engine': { request: { engine: ContentEngine; notAfter: number }; response: EngineSample };
   /** Background → content script: read one image the page shows. */
   'bg→content:fetch-image': { request: { url: string; maxBytes: number; timeoutMs: number }; response: FetchedImage };
   /** Background → content script: show the "Saved · Open in reader" toast in the page. */
@@ -286,7 +309,7 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
   'content→bg:open-reader': v.object({ clipId }),
   'bg→content:ping': v.none(),
   'bg→content:extract': v.object({ mode, kind: v.optional(pageKind), engine: v.optional(contentEngine) }),
-  'bg→content:sample-engine': v.object({ engine: contentEngine }),
+  'bg→content:sample-engine': v.object({ engine: contentEngine, notAfter: v.number({ min: 0 }) }),
   'bg→content:fetch-image': v.object({
     url: imageUrl,
     maxBytes: v.integer({ min: 1, max: MAX_IMAGE_BYTES }),
@@ -360,6 +383,7 @@ export const engineSampleValidator: Validator<EngineSample> = (value, path) => {
       bag: wordBag,
     })(value, path);
   }
+  if (kind === 'timed-out') return v.object({ kind: v.literal('timed-out'), engine: contentEngine, afterMs: v.number({ min: 0 }) })(value, path);
   return v.object({ kind: v.literal('failed'), engine: contentEngine, message: v.string({ max: 2_000 }) })(value, path);
 };
 

@@ -1,14 +1,20 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ContentEngine, EngineSample } from '../../shared/messages';
 import { bagAgreement } from '../agreement';
+import { samplesOf, type CompareState, type EngineStatus } from '../compare';
 import { openingParagraphsOf } from './Preview';
 
 /**
  * The compare view (issue 6, "Choosing"): one column per engine with what it found on the
  * page — title, word count, time, the opening of its clip (sanitized like every preview)
  * and how far it agrees with each other engine — and a button to use it. Columns fill in
- * as the engines answer, one after another.
+ * as the engines answer, one after another; the status line says which engine is running
+ * and for how long, and the popup's Stop (or Esc) ends the wait at once (src/popup/compare.ts).
+ *
+ * Layout: four columns side by side when the view is wide enough, two by two in the
+ * toolbar popup's width, one below that (container queries in popup.css); nothing in a
+ * column may widen it (long words and URLs wrap, code wraps, tables scroll in their box).
  */
 
 export const ENGINE_LABELS: Record<ContentEngine, string> = {
@@ -30,15 +36,9 @@ export const ENGINE_HINTS: Record<ContentEngine, string> = {
 const compareOpening = openingParagraphsOf(320);
 
 export interface CompareProps {
-  engines: readonly ContentEngine[];
-  /** Samples so far, by engine; an engine without one is still waiting or running. */
-  samples: Partial<Record<ContentEngine, EngineSample>>;
-  /** The engine running right now, or null when all have answered. */
-  running: ContentEngine | null;
+  state: CompareState;
   /** The engine of the current preview (what Save would use). */
   current: ContentEngine | null;
-  /** Wall time of the whole comparison so far, ms (shown once it is done). */
-  elapsedMs: number | null;
   onPick: (engine: ContentEngine) => void;
 }
 
@@ -46,21 +46,62 @@ function percent(x: number): string {
   return `${Math.round(x * 100)} %`;
 }
 
-export function Compare({ engines, samples, running, current, elapsedMs, onPick }: CompareProps) {
-  const done = engines.filter((e) => samples[e] !== undefined).length;
-  // The button that opened the view is gone: focus moves here, so Tab continues in the columns.
+/** Re-renders every second while `active`, for the "Running Auto… 3 s" counter. */
+function useTicking(active: boolean): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(performance.now());
+    const timer = setInterval(() => setNow(performance.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function statusLine(state: CompareState, now: number): string {
+  const n = state.order.length;
+  if (state.phase === 'running') {
+    if (!state.running) return `Starting… (${n} engines)`;
+    const position = state.order.indexOf(state.running) + 1;
+    const seconds = state.runningSince === null ? 0 : Math.floor((now - state.runningSince) / 1_000);
+    return `Running ${ENGINE_LABELS[state.running]}… (${position} of ${n})${seconds >= 1 ? ` · ${seconds} s` : ''}`;
+  }
+  if (state.phase === 'stopped') {
+    const a = state.abandoned;
+    if (!a) return 'Stopped.';
+    const label = ENGINE_LABELS[a.engine];
+    return a.answered
+      ? `Stopped. ${label} finished in the page after the stop; its result was ignored.`
+      : `Stopped. ${label} may still be finishing in the page; its result will be ignored.`;
+  }
+  return `${n} engines compared${state.elapsedMs !== null ? ` in ${state.elapsedMs.toLocaleString()} ms` : ''}. Agreement = bag-of-words F1 between two engines' clips.`;
+}
+
+export function Compare({ state, current, onPick }: CompareProps) {
+  const samples = samplesOf(state);
+  const now = useTicking(state.phase === 'running');
+  // The button that opened the view is gone: focus moves here, so Tab continues in the
+  // columns. The same when Stop (the focused control) disappears after a stop.
   const host = useRef<HTMLElement>(null);
   useEffect(() => host.current?.focus(), []);
+  useEffect(() => {
+    const active = host.current?.ownerDocument.activeElement;
+    if (state.phase !== 'running' && (!active || active === host.current?.ownerDocument.body)) host.current?.focus();
+  }, [state.phase]);
   return (
-    <section class="compare" aria-label="Compare engines" data-testid="compare" tabIndex={-1} ref={host}>
-      <p class="muted small" role="status" aria-live="polite" data-testid="compare-progress">
-        {running
-          ? `Running ${ENGINE_LABELS[running]}… (${done + 1} of ${engines.length})`
-          : `${engines.length} engines compared${elapsedMs !== null ? ` in ${elapsedMs.toLocaleString()} ms` : ''}. Agreement = bag-of-words F1 between two engines' clips.`}
+    <section class="compare" aria-label="Compare engines" data-testid="compare" data-phase={state.phase} tabIndex={-1} ref={host}>
+      <p
+        class={`muted small${state.phase === 'stopped' ? ' stopped-note' : ''}`}
+        role="status"
+        aria-live="polite"
+        data-testid="compare-progress"
+        data-late={state.abandoned ? (state.abandoned.answered ? 'ignored' : 'pending') : undefined}
+      >
+        {statusLine(state, now)}
       </p>
       <div class="columns">
-        {engines.map((engine) => (
-          <Column key={engine} engine={engine} sample={samples[engine]} running={running === engine} current={current === engine} samples={samples} engines={engines} onPick={onPick} />
+        {state.order.map((engine) => (
+          <Column key={engine} engine={engine} status={state.engines[engine] ?? { status: 'waiting' }} current={current === engine} samples={samples} engines={state.order} onPick={onPick} />
         ))}
       </div>
     </section>
@@ -69,26 +110,42 @@ export function Compare({ engines, samples, running, current, elapsedMs, onPick 
 
 interface ColumnProps {
   engine: ContentEngine;
-  sample: EngineSample | undefined;
-  running: boolean;
+  status: EngineStatus;
   current: boolean;
   samples: Partial<Record<ContentEngine, EngineSample>>;
   engines: readonly ContentEngine[];
   onPick: (engine: ContentEngine) => void;
 }
 
-function Column({ engine, sample, running, current, samples, engines, onPick }: ColumnProps) {
+function Column({ engine, status, current, samples, engines, onPick }: ColumnProps) {
   const label = ENGINE_LABELS[engine];
+  const sample = status.status === 'answered' ? status.sample : undefined;
   let body;
-  if (!sample) {
-    body = <p class="muted small">{running ? 'Running…' : 'Waiting…'}</p>;
-  } else if (sample.kind === 'failed') {
+  if (status.status === 'waiting') {
+    body = <p class="muted small" data-testid="engine-waiting">Waiting…</p>;
+  } else if (status.status === 'running') {
+    body = <p class="muted small running" data-testid="engine-running">Running…</p>;
+  } else if (status.status === 'stopped') {
     body = (
-      <p class="engine-error small" role="alert" data-testid="engine-error">
-        {sample.message}
+      <p class="muted small" data-testid="engine-stopped">
+        Stopped. Its result will be ignored.
       </p>
     );
-  } else {
+  } else if (status.status === 'not-run') {
+    body = (
+      <p class="muted small" data-testid="engine-not-run">
+        {status.reason === 'stopped' ? 'Not run (stopped before its turn).' : 'Skipped: the comparison ran out of time.'}
+      </p>
+    );
+  } else if (sample?.kind === 'failed' || sample?.kind === 'timed-out') {
+    body = (
+      <p class="engine-error small" role="alert" data-testid="engine-error">
+        {sample.kind === 'failed'
+          ? sample.message
+          : `No answer within ${Math.round(sample.afterMs / 1000)} s: this engine is too slow on this page (it may still be running there).`}
+      </p>
+    );
+  } else if (sample?.kind === 'sample') {
     const others = engines.filter((e) => e !== engine).flatMap((e) => {
       const s = samples[e];
       return s?.kind === 'sample' ? [{ engine: e, f1: bagAgreement(sample.bag, s.bag) }] : [];
@@ -113,7 +170,7 @@ function Column({ engine, sample, running, current, samples, engines, onPick }: 
     );
   }
   return (
-    <div class={`column${current ? ' current' : ''}`} data-testid={`column-${engine}`} aria-busy={running ? 'true' : undefined}>
+    <div class={`column${current ? ' current' : ''}`} data-testid={`column-${engine}`} data-status={status.status} aria-busy={status.status === 'running' ? 'true' : undefined}>
       <h3 title={ENGINE_HINTS[engine]}>
         {label}
         {current && <span class="badge">in use</span>}
