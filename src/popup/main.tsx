@@ -20,6 +20,9 @@ const scriptStartMs = Math.round(performance.now());
 
 async function start(): Promise<void> {
   document.documentElement.dataset.scriptStartMs = String(scriptStartMs);
+  // The toolbar popup sizes itself to its content (up to 800 px); in a window or tab (a
+  // tabId in the query) the page must fit the width it is given (popup.css, compare view).
+  document.documentElement.dataset.host = new URLSearchParams(location.search).has('tabId') ? 'window' : 'toolbar';
   const root = document.getElementById('app');
   if (!root) return;
   // The e2e helper opens the popup with ?inspect=1 only to read IndexedDB from an extension page.
