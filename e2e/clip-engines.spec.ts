@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 const ENGINES = ['auto', 'nta', 'vsse', 'classifier'] as const;
 type Engine = (typeof ENGINES)[number];
 const CORE_IIFE = resolve('build/sift-core.iife.js');
-/** The popup's budget for a whole comparison and the background's cap per engine (src/popup/App.tsx, src/background/clipper.ts). */
+/** The popup's budget for a whole comparison and the background's cap per engine (src/popup/App.tsx, src/shared/messages.ts). */
 const COMPARE_BUDGET_MS = 16_000;
 const SAMPLE_TIMEOUT_MS = 8_000;
 
