@@ -14,10 +14,15 @@
  *      JSHeapUsedSize) sampled every 50 ms during the export: peak reported.
  *
  * Run: npm run build:e2e && tsx bench/scale-library.ts [--clips 10000] [--runs 5]
- *      [--ui-import 1000] [--export-clips 1000]   (SIFT_E2E_DIST picks another build)
+ *      [--ui-import 1000] [--export-clips 1000] [--profile DIR]   (SIFT_E2E_DIST picks another build)
+ *
+ * --profile DIR keeps the browser profile of part 1 in DIR: the first run seeds it, later
+ * runs with the same --clips reuse it (seeding 10,000 clips takes minutes; a planner change
+ * only needs a rebuild). Without it every run seeds a fresh temporary profile. Do not combine
+ * it with --ui-import (the import would change the reused library).
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
@@ -35,6 +40,11 @@ const RUNS = arg('runs', 5);
 const UI_IMPORT = arg('ui-import', 1_000);
 const EXPORT_CLIPS = arg('export-clips', 1_000);
 const DIST = resolve(process.env.SIFT_E2E_DIST ?? 'dist-e2e');
+const PROFILE = (() => {
+  const i = args.indexOf('--profile');
+  return i >= 0 ? resolve(args[i + 1]!) : null;
+})();
+if (PROFILE && UI_IMPORT > 0) throw new Error('--profile keeps the seeded library for later runs: pass --ui-import 0 with it');
 const LIBRARY = 'src/pages/library/index.html';
 
 // ---- data -------------------------------------------------------------------------------
@@ -98,15 +108,18 @@ function buildBackup(n: number, offset: number): { zip: Uint8Array; mb: number }
 
 // ---- browser ----------------------------------------------------------------------------
 
-async function launch(): Promise<{ context: BrowserContext; id: string; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'sift-scale-'));
+async function launch(profile: string | null = null): Promise<{ context: BrowserContext; id: string; close: () => Promise<void> }> {
+  const dir = profile ?? mkdtempSync(join(tmpdir(), 'sift-scale-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: '/usr/bin/chromium', headless: true, viewport: { width: 1280, height: 900 }, acceptDownloads: true,
     args: [`--disable-extensions-except=${DIST}`, `--load-extension=${DIST}`, '--no-sandbox', '--disable-gpu',
       '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--enable-precise-memory-info'],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return { context, id: new URL(worker.url()).host, close: async () => { await context.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    context, id: new URL(worker.url()).host,
+    close: async () => { await context.close(); if (!profile) rmSync(dir, { recursive: true, force: true }); },
+  };
 }
 
 async function openLibrary(context: BrowserContext, id: string): Promise<{ page: Page; ms: number }> {
@@ -193,12 +206,23 @@ async function searchOnce(page: Page, q: string): Promise<{ duration: number; hi
 }
 
 async function scaleLibrary(): Promise<void> {
-  const b = await launch();
+  const b = await launch(PROFILE);
   try {
     const first = await openLibrary(b.context, b.id);
     const df = new Map<string, number>();
-    const seedMs = await seed(first.page, CLIPS, 0, 0, (c) => { for (const t of c.terms) df.set(t, (df.get(t) ?? 0) + 1); });
-    console.log(`seeded ${CLIPS} clips through storeValidated (batches of 500) in ${(seedMs / 1000).toFixed(1)} s`);
+    const countTerms = (c: StoredClip) => { for (const t of c.terms) df.set(t, (df.get(t) ?? 0) + 1); };
+    const marker = PROFILE ? join(PROFILE, 'sift-scale-seeded.json') : null;
+    const seeded = marker && existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as { clips: number }).clips : null;
+    if (seeded !== null) {
+      if (seeded !== CLIPS) throw new Error(`--profile ${PROFILE} holds ${seeded} clips, not ${CLIPS}: use another directory`);
+      // The same deterministic clips as the seeding run, generated only to know word frequencies.
+      for (let i = 0; i < CLIPS; i++) countTerms(generateClip(i, 0, 0).clip);
+      console.log(`reusing the ${CLIPS}-clip profile in ${PROFILE}`);
+    } else {
+      const seedMs = await seed(first.page, CLIPS, 0, 0, countTerms);
+      console.log(`seeded ${CLIPS} clips through storeValidated (batches of 500) in ${(seedMs / 1000).toFixed(1)} s`);
+      if (marker) writeFileSync(marker, JSON.stringify({ clips: CLIPS }));
+    }
     await first.page.close();
     const opens: number[] = [];
     const lists: number[] = [];
