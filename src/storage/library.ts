@@ -2,6 +2,7 @@ import type { SiftDb } from './db';
 import type { StoredClip, StoredImage, StoredSummary } from './schema';
 import { words } from './libraryTerms';
 import { countMatches, searchTimeline, type SearchPage } from './librarySearch';
+import { liveCount } from './libraryIndex';
 
 /**
  * Library queries: what the library and reader pages ask of IndexedDB. Every function
@@ -58,18 +59,18 @@ export async function listClips(db: SiftDb, q: ListQuery): Promise<ListResult> {
     return { items: tagged.slice(offset, offset + limit), total: tagged.length };
   }
   // The common case at scale: the timeline's keys are in date order, so the page is a
-  // reverse key walk of `limit` steps and the total a native count; only the page's
+  // reverse key walk of `limit` steps and the total the stored live count; only the page's
   // summary rows are read.
   const [keys, total] = await Promise.all([
     db.timeline.reverse().offset(offset).limit(limit).primaryKeys() as Promise<TimelineKey[]>,
-    db.timeline.count(),
+    liveCount(db),
   ]);
   const rows = await db.summaries.bulkGet(keys.map((k) => k[1]));
   return { items: rows.filter((s): s is StoredSummary => !!s), total };
 }
 
 export async function countLive(db: SiftDb): Promise<number> {
-  return db.timeline.count();
+  return liveCount(db);
 }
 
 export async function countTrash(db: SiftDb): Promise<number> {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
-import { addTag, countSearch, deleteForever, listClips, restoreClips, searchClips, trashClips } from './library';
-import { planDerived, summaryOf } from './libraryIndex';
-import { intersectKeys, newestFirst, planQuery, PREFIX_PROBE, termsMatch, VERIFY_MAX } from './librarySearch';
+import { addTag, countLive, countSearch, deleteForever, listClips, restoreClips, searchClips, trashClips } from './library';
+import { LIVE_COUNT_KEY, planDerived, summaryOf } from './libraryIndex';
+import { intersectKeys, newestFirst, planQuery, PROBE, SCAN_MAX_ROWS, termsMatch } from './librarySearch';
 import { sampleClip } from './librarySamples';
 
 describe('search planner (pure)', () => {
@@ -34,12 +34,17 @@ describe('derived rows (pure)', () => {
     const put = planDerived([{ id: 'a', before: undefined, after: clip }]);
     expect(put.putSummaries[0]).toMatchObject({ id: 'a', hasImages: true, deletedAt: null });
     expect(put.putTimeline).toEqual([{ savedAt: 10, id: 'a', terms: clip.terms }]);
+    expect(put.liveDelta).toBe(1);
     const before = summaryOf(clip);
     const trashed = planDerived([{ id: 'a', before, after: { ...clip, deletedAt: 99 } }]);
     expect(trashed.deleteTimeline).toEqual([[10, 'a']]);
     expect(trashed.putTimeline).toEqual([]);
+    expect(trashed.liveDelta).toBe(-1);
+    expect(planDerived([{ id: 'a', before, after: { ...clip, title: 'renamed' } }]).liveDelta).toBe(0);
     const gone = planDerived([{ id: 'a', before, after: null }]);
-    expect(gone).toMatchObject({ deleteSummaries: ['a'], deleteTimeline: [[10, 'a']], putSummaries: [] });
+    expect(gone).toMatchObject({ deleteSummaries: ['a'], deleteTimeline: [[10, 'a']], putSummaries: [], liveDelta: -1 });
+    // Deleting a trashed clip for good: it was not live.
+    expect(planDerived([{ id: 'a', before: summaryOf({ ...clip, deletedAt: 99 }), after: null }]).liveDelta).toBe(0);
   });
   it('a tag edit leaves the timeline row alone; new words rewrite it', () => {
     const before = summaryOf(clip);
@@ -68,45 +73,61 @@ afterEach(async () => {
 const ids = (r: { items: { id: string }[] }) => r.items.map((c) => c.id);
 
 describe('search over the timeline (fake-indexeddb)', () => {
-  it('one very common word (a prefix of no other word): newest page by key order, total by count', async () => {
+  // The fixture's terms by size: "common" (600 clips) and the prefixes "typog" (600 clips)
+  // and "typ" (3,000 postings) are common, more than PROBE; "half" (300), alpha…delta
+  // (150 each), typography0-2 (200 each) and "rare" (6) are small.
+  it('the fixture has the sizes the paths below rely on', () => {
+    expect(PROBE).toBeLessThan(600);
+    expect(PROBE).toBeGreaterThanOrEqual(300);
+  });
+  it('one very common exact word: newest page by key order, total by a native count', async () => {
     const r = await searchClips(db, 'common', { limit: 3 });
-    expect(r).toMatchObject({ total: 600, strategy: 'single' });
+    expect(r).toMatchObject({ total: 600, totalExact: true, strategy: 'single' });
     expect(ids(r)).toEqual(['c599', 'c598', 'c597']);
     expect(ids(await searchClips(db, 'common', { limit: 2, offset: 3 }))).toEqual(['c596', 'c595']);
   });
-  it('no hit answers from the counts alone', async () => {
+  it('a prefix that only one stored word has is that word (found by two seeks, not a walk)', async () => {
+    expect(await searchClips(db, 'commo', { limit: 1 })).toMatchObject({ total: 600, totalExact: true, strategy: 'single' });
+    const r = await searchClips(db, 'typography1', { limit: 2 });
+    expect(r).toMatchObject({ total: 200, totalExact: true, strategy: 'single' });
+    expect(ids(r)).toEqual(['c598', 'c595']);
+  });
+  it('no hit answers from the probes alone', async () => {
     expect(await searchClips(db, 'common nothinghere')).toMatchObject({ total: 0, items: [], strategy: 'none' });
+    expect(await searchClips(db, 'common nothi')).toMatchObject({ total: 0, items: [], strategy: 'none' });
   });
-  it('rare AND common verifies the few candidates', async () => {
+  it('small terms only: their key lists intersect, newest first, exact total', async () => {
     const r = await searchClips(db, 'rare half');
-    expect(r.strategy).toBe('verify');
+    expect(r).toMatchObject({ total: 6, totalExact: true, strategy: 'intersect' });
     expect(ids(r)).toEqual(['c500', 'c400', 'c300', 'c200', 'c100', 'c000']);
+    // alpha = i % 4 == 0, typography2 = i % 3 == 2: i % 12 == 8.
+    const two = await searchClips(db, 'alpha typography2', { limit: 3, offset: 1 });
+    expect(two).toMatchObject({ total: 50, totalExact: true, strategy: 'intersect' });
+    expect(ids(two)).toEqual(['c584', 'c572', 'c560']);
   });
-  it('two common words intersect key lists; the total is exact', async () => {
-    expect(300).toBeGreaterThan(VERIFY_MAX);
+  it('a small term and a common one: the candidates are verified on their rows; the total is exact', async () => {
     const r = await searchClips(db, 'half common', { limit: 5 });
-    expect(r).toMatchObject({ total: 300, strategy: 'intersect' });
+    expect(r).toMatchObject({ total: 300, totalExact: true, strategy: 'verify' });
     expect(ids(r)).toEqual(['c598', 'c596', 'c594', 'c592', 'c590']);
+    const p = await searchClips(db, 'alpha typog', { limit: 2 });
+    expect(p).toMatchObject({ total: 150, totalExact: true, strategy: 'verify' });
+    expect(ids(p)).toEqual(['c596', 'c592']);
   });
-  it('the last word is a prefix; a clip matching it twice counts once', async () => {
-    const r = await searchClips(db, 'alpha typog', { limit: 2 });
-    expect(r.total).toBe(150);
-    expect(ids(r)).toEqual(['c596', 'c592']);
-    expect((await searchClips(db, 'typogr')).total).toBe(600);
-  });
-  it('a large prefix (more postings than the probe reads) fills the page by scanning newest first; the exact count follows', async () => {
-    expect(600 * 5).toBeGreaterThan(PREFIX_PROBE);
+  it('common terms only: rows are scanned newest first until the page is full; the total is estimated, the exact count follows', async () => {
     const r = await searchClips(db, 'typ', { limit: 4 });
-    expect(r).toMatchObject({ strategy: 'scan', totalExact: false });
+    expect(r).toMatchObject({ strategy: 'scan', totalExact: false, total: 600 });
     expect(ids(r)).toEqual(['c599', 'c598', 'c597', 'c596']);
-    expect(r.total).toBeGreaterThanOrEqual(4);
     expect(await countSearch(db, 'typ')).toBe(600);
+    expect(ids(await searchClips(db, 'common typog', { limit: 2, offset: 5 }))).toEqual(['c594', 'c593']);
     const half = await searchClips(db, 'half typ', { limit: 3, offset: 1 });
-    expect(half.strategy).toBe('scan');
+    expect(half).toMatchObject({ strategy: 'verify', total: 300, totalExact: true });
     expect(ids(half)).toEqual(['c596', 'c594', 'c592']);
     expect(await countSearch(db, 'half typ')).toBe(300);
     expect(ids(await searchClips(db, 'rare typ'))).toEqual(['c500', 'c400', 'c300', 'c200', 'c100', 'c000']);
     expect(await countSearch(db, 'half typ', 'five')).toBe(60);
+    const tagged = await searchClips(db, 'typ', { tag: 'five', limit: 3 });
+    expect(ids(tagged)).toEqual(['c595', 'c590', 'c585']);
+    expect(tagged.strategy).toBe('scan');
   });
   it('tag filter, trash and restore, delete: search follows every clip write', async () => {
     expect((await searchClips(db, 'rare', { tag: 'five' })).total).toBe(6);
@@ -123,6 +144,24 @@ describe('search over the timeline (fake-indexeddb)', () => {
     expect((await db.summaries.get('c301'))!.tags).toEqual(['Picked']);
     expect(ids(await listClips(db, { view: 'all', tag: 'Picked' }))).toEqual(['c301']);
   });
+  it('the stored live count follows every clip write; a database without one counts once', async () => {
+    expect(await countLive(db)).toBe(600);
+    expect((await db.settings.get(LIVE_COUNT_KEY))?.value).toBe(600);
+    await trashClips(db, ['c001', 'c002', 'c003']);
+    await restoreClips(db, ['c002']);
+    await deleteForever(db, ['c003', 'c004']);
+    await addTag(db, ['c005'], 'x');
+    await db.clips.add(sampleClip({ id: 'new', title: 'new', html: '<p>new</p>', savedAt: 1 }));
+    await db.clips.put({ ...(await db.clips.get('c006'))!, savedAt: 5 });
+    expect(await db.timeline.count()).toBe(600 - 2 - 1 + 1);
+    expect(await countLive(db)).toBe(598);
+    expect((await listClips(db, { view: 'all', limit: 1 })).total).toBe(598);
+    await db.settings.delete(LIVE_COUNT_KEY);
+    await db.clips.bulkDelete(['c007']); // no stored count: nothing to adjust
+    expect(await countLive(db)).toBe(597);
+    await db.clips.clear();
+    expect(await countLive(db)).toBe(0);
+  });
   it('a failed bulk write leaves no index rows behind (same transaction)', async () => {
     const dup = sampleClip({ id: 'c001', title: 'dup', html: '<p>zebra</p>', savedAt: 1 });
     const fresh = sampleClip({ id: 'new', title: 'new', html: '<p>zebra</p>', savedAt: 2 });
@@ -130,5 +169,30 @@ describe('search over the timeline (fake-indexeddb)', () => {
     expect(await db.summaries.get('new')).toBeUndefined();
     expect((await searchClips(db, 'zebra')).total).toBe(0);
     expect((await db.summaries.get('c001'))!.title).toBe('Clip 1');
+  });
+});
+
+describe('newest-first scan over a timeline where the match is old (fake-indexeddb)', () => {
+  // Two clips share each savedAt (ties ordered by id), so chunk boundaries fall inside ties.
+  const make = (n: number, oldUntil: number) => db.clips.bulkAdd(Array.from({ length: n }, (_, i) => sampleClip({
+    id: `d${String(i).padStart(4, '0')}`, title: 'd', savedAt: 5_000 + Math.floor(i / 2),
+    html: `<p>wide ${i < oldUntil ? 'older' : ''} ${i % 2 === 0 ? 'evenly' : 'oddly'}</p>`,
+  })));
+  it('common terms absent from the newest clips: the scan reads on, chunk after chunk, and keeps date order', async () => {
+    await db.clips.clear();
+    await make(1400, 600);
+    const r = await searchClips(db, 'wide older', { limit: 3 });
+    expect(r.strategy).toBe('scan');
+    expect(ids(r)).toEqual(['d0599', 'd0598', 'd0597']);
+    const odd = await searchClips(db, 'oddly older', { limit: 3, offset: 2 });
+    expect(ids(odd)).toEqual(['d0595', 'd0593', 'd0591']);
+    expect(await countSearch(db, 'oddly older')).toBe(300);
+  });
+  it('a scan that would pass SCAN_MAX_ROWS reads every key instead: exact, same order', async () => {
+    await db.clips.clear();
+    await make(SCAN_MAX_ROWS + 700, 600);
+    const r = await searchClips(db, 'wide older', { limit: 3 });
+    expect(r).toMatchObject({ strategy: 'intersect', total: 600, totalExact: true });
+    expect(ids(r)).toEqual(['d0599', 'd0598', 'd0597']);
   });
 });
