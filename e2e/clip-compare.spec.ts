@@ -70,7 +70,7 @@ test('Stop while an engine keeps the page busy: control returns at once, the lat
 
   // The page's main thread is busy for 6 s from now: the content script (same thread) cannot
   // answer before that, exactly as when an engine itself runs long on a big page.
-  const BUSY_MS = 6_000;
+  const BUSY_MS = 10_000;
   await page.evaluate((ms) => {
     setTimeout(() => {
       const end = performance.now() + ms;
@@ -91,11 +91,29 @@ test('Stop while an engine keeps the page busy: control returns at once, the lat
   await expect(popup.getByTestId('engine')).toBeDisabled();
 
   const stop = popup.getByTestId('compare-stop');
+  // The popup's own clock: click → "Stopped." painted (a MutationObserver, then one frame).
+  await popup.evaluate(() => {
+    const button = document.querySelector('[data-testid="compare-stop"]')!;
+    const status = document.querySelector('[data-testid="compare-progress"]')!;
+    (window as unknown as { stopMs: Promise<number> }).stopMs = new Promise((resolve) => {
+      button.addEventListener('click', () => {
+        const clickedAt = performance.now();
+        const seen = new MutationObserver(() => {
+          if (!status.textContent?.startsWith('Stopped.')) return;
+          seen.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - clickedAt));
+        });
+        seen.observe(status, { childList: true, subtree: true, characterData: true });
+      }, { capture: true });
+    });
+  });
   const clicked = Date.now();
   await stop.click();
   await expect(progress).toContainText('Stopped.');
-  const stopMs = Date.now() - clicked;
-  console.log(`Stop → view usable: ${stopMs} ms (the page stayed busy ${BUSY_MS - (clicked - busySince)} ms more)`);
+  const stopMs = await popup.evaluate(() => (window as unknown as { stopMs: Promise<number> }).stopMs);
+  console.log(`Stop → "Stopped." painted: ${Math.round(stopMs)} ms in the popup, ${Date.now() - clicked} ms as the test sees it (the page stayed busy ${BUSY_MS - (clicked - busySince)} ms more)`);
+  // It does not wait for the page: the page is busy for seconds more.
+  expect(stopMs).toBeLessThan(1_000);
   expect(Date.now() - busySince, 'stopped while the page was still busy').toBeLessThan(BUSY_MS);
   await expect(stop).toHaveCount(0);
   await expect(popup.getByTestId('engine')).toBeEnabled();
@@ -132,7 +150,7 @@ test('Esc stops a running comparison from the keyboard; every compare control is
   await expect(popup.locator('.popup')).toHaveAttribute('data-phase', 'preview', { timeout: 15_000 });
   await page.evaluate(() => {
     setTimeout(() => {
-      const end = performance.now() + 4_000;
+      const end = performance.now() + 6_000;
       while (performance.now() < end) {
         /* busy */
       }
