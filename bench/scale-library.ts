@@ -7,7 +7,7 @@
  *      Library open (navigation → first page painted: the page's `sift:library-ready`
  *      mark), median of N opens; search (the page's `sift:search` measure around the
  *      IndexedDB query, as the user types into the box), median of N per query kind:
- *      no hit, rare, common, very common, two words, a 3-letter prefix.
+ *      no hit, rare, common, very common, two words, a 3-letter prefix, a 2-letter word.
  *   2. One UI import (a ZIP backup through the Import button) at --ui-import clips.
  *   3. A fresh profile with 1,000 clips × 2 images (48 KB each): "Export all" as a
  *      Markdown+images ZIP and as a full ZIP backup, JS heap (CDP Performance.getMetrics
@@ -176,7 +176,8 @@ const fmt = (n: number) => n.toFixed(1);
 
 /** Picks query words by document frequency in the generated library. */
 function pickQueries(df: Map<string, number>, n: number): { kind: string; q: string }[] {
-  const byDf = [...df.entries()].filter(([w]) => w.length >= 3).sort((a, b) => b[1] - a[1]);
+  const byDfAll = [...df.entries()].sort((a, b) => b[1] - a[1]);
+  const byDf = byDfAll.filter(([w]) => w.length >= 3);
   const near = (target: number) => byDf.reduce((best, e) => (Math.abs(e[1] - target) < Math.abs(best[1] - target) ? e : best))[0];
   const veryCommon = byDf[0]![0];
   const common = near(n * 0.2);
@@ -189,6 +190,8 @@ function pickQueries(df: Map<string, number>, n: number): { kind: string; q: str
     { kind: 'two common words', q: `${veryCommon} ${common}` },
     { kind: 'rare + very common', q: `${rare} ${veryCommon}` },
     { kind: '3-letter prefix', q: common.slice(0, 3) },
+    // Words under 3 letters are never prefixes: one exact word, whose total is a native count.
+    { kind: 'very common 2-letter word', q: byDfAll.find(([w]) => w.length < 3)![0] },
   ];
 }
 

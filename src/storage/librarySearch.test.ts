@@ -80,14 +80,21 @@ describe('search over the timeline (fake-indexeddb)', () => {
     expect(PROBE).toBeLessThan(600);
     expect(PROBE).toBeGreaterThanOrEqual(300);
   });
-  it('one very common exact word: newest page by key order, total by a native count', async () => {
+  it('one very common exact word: newest page by key order, total estimated from the clips its newest postings span', async () => {
     const r = await searchClips(db, 'common', { limit: 3 });
-    expect(r).toMatchObject({ total: 600, totalExact: true, strategy: 'single' });
+    expect(r).toMatchObject({ total: 600, totalExact: false, strategy: 'single' });
     expect(ids(r)).toEqual(['c599', 'c598', 'c597']);
     expect(ids(await searchClips(db, 'common', { limit: 2, offset: 3 }))).toEqual(['c596', 'c595']);
+    expect(await countSearch(db, 'common')).toBe(600);
+    // 200 clips to the trash: 400 left, a small term now, so its total is exact again.
+    await trashClips(db, Array.from({ length: 200 }, (_, i) => `c${String(i * 3 + 2).padStart(3, '0')}`));
+    const left = await searchClips(db, 'common', { limit: 2 });
+    expect(ids(left)).toEqual(['c598', 'c597']);
+    expect(left).toMatchObject({ total: 400, totalExact: true });
+    expect(await countSearch(db, 'common')).toBe(400);
   });
   it('a prefix that only one stored word has is that word (found by two seeks, not a walk)', async () => {
-    expect(await searchClips(db, 'commo', { limit: 1 })).toMatchObject({ total: 600, totalExact: true, strategy: 'single' });
+    expect(await searchClips(db, 'commo', { limit: 1 })).toMatchObject({ total: 600, strategy: 'single' });
     const r = await searchClips(db, 'typography1', { limit: 2 });
     expect(r).toMatchObject({ total: 200, totalExact: true, strategy: 'single' });
     expect(ids(r)).toEqual(['c598', 'c595']);
@@ -104,6 +111,16 @@ describe('search over the timeline (fake-indexeddb)', () => {
     const two = await searchClips(db, 'alpha typography2', { limit: 3, offset: 1 });
     expect(two).toMatchObject({ total: 50, totalExact: true, strategy: 'intersect' });
     expect(ids(two)).toEqual(['c584', 'c572', 'c560']);
+  });
+  it('a small prefix of several words: its keys merged newest first, each clip once', async () => {
+    await db.clips.clear();
+    await db.clips.bulkAdd(Array.from({ length: 30 }, (_, i) => sampleClip({
+      id: `z${String(i).padStart(2, '0')}`, title: 'z', savedAt: 100 + i,
+      html: `<p>${['zeta1', 'zeta2', 'other'][i % 3]} ${i % 5 === 0 ? 'zetaa' : ''}</p>`,
+    })));
+    const r = await searchClips(db, 'zeta', { limit: 5 });
+    expect(r).toMatchObject({ strategy: 'intersect', total: 22, totalExact: true });
+    expect(ids(r)).toEqual(['z28', 'z27', 'z25', 'z24', 'z22']);
   });
   it('a small term and a common one: the candidates are verified on their rows; the total is exact', async () => {
     const r = await searchClips(db, 'half common', { limit: 5 });
@@ -187,6 +204,10 @@ describe('newest-first scan over a timeline where the match is old (fake-indexed
     const odd = await searchClips(db, 'oddly older', { limit: 3, offset: 2 });
     expect(ids(odd)).toEqual(['d0595', 'd0593', 'd0591']);
     expect(await countSearch(db, 'oddly older')).toBe(300);
+    // One common word in every other clip: its 4 newest postings span 8 clips, so ≈ half of 1,400.
+    const even = await searchClips(db, 'evenly', { limit: 4 });
+    expect(even).toMatchObject({ strategy: 'single', total: 700, totalExact: false });
+    expect(ids(even)).toEqual(['d1398', 'd1396', 'd1394', 'd1392']);
   });
   it('a scan that would pass SCAN_MAX_ROWS reads every key instead: exact, same order', async () => {
     await db.clips.clear();
@@ -194,5 +215,9 @@ describe('newest-first scan over a timeline where the match is old (fake-indexed
     const r = await searchClips(db, 'wide older', { limit: 3 });
     expect(r).toMatchObject({ strategy: 'intersect', total: 600, totalExact: true });
     expect(ids(r)).toEqual(['d0599', 'd0598', 'd0597']);
+    // One word whose newest postings span too many clips to estimate from: counted exactly.
+    const old = await searchClips(db, 'older', { limit: 2, offset: 1 });
+    expect(old).toMatchObject({ strategy: 'single', total: 600, totalExact: true });
+    expect(ids(old)).toEqual(['d0598', 'd0597']);
   });
 });

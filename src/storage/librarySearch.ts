@@ -17,12 +17,11 @@ import { liveCount } from './libraryIndex';
  * 1. Every query word must match (AND); the last word, from 3 characters, also matches as a
  *    prefix (search as you type: "typog" finds "typography"). A prefix that only one stored
  *    word has is that word (the range's first and last index keys are equal: two seeks).
- * 2. Each term is probed: its newest PROBE + 1 postings (a prefix: any PROBE + 1 of them),
- *    one keys-only request. Fewer than that: the probe holds ALL its clips ("small");
+ * 2. Each term is probed: its first PROBE + 1 postings, one keys-only request. Fewer than that: the probe holds ALL its clips ("small");
  *    none: the search ends.
  * 3. Only small terms: intersect their key lists; exact total.
  *    One exact word, however common, alone: its postings are already in date order, so the
- *    page is a reverse key walk and the total a native count (the one count kept).
+ *    page is a reverse key walk; a common one's total is estimated (singleTotal).
  * 4. Small and common terms: the small terms' intersection (at most PROBE clips, newest
  *    first) is the candidate list; the candidates' rows are read and checked against the
  *    common terms in memory; exact total.
@@ -139,12 +138,14 @@ async function prepare(db: SiftDb, query: string): Promise<Prepared | 'empty' | 
     if (typeof word === 'string') Object.assign(p, { term: word, prefix: false });
   });
   const probes = await Promise.all(plans.map(async (p): Promise<Probe> => {
-    // An exact term's postings are in date order: its newest first. A prefix's come word by word.
-    const c = postings(db, p).limit(PROBE + 1);
-    const keys = (await (p.prefix ? c : c.reverse()).primaryKeys()) as Key[];
+    // Read forward: a reverse key read costs about twice as much in Chromium (measured), and
+    // a common term's keys are not used.
+    const keys = (await postings(db, p).limit(PROBE + 1).primaryKeys()) as Key[];
     if (keys.length > PROBE) return { p, keys: null };
-    // Prefix postings may name a clip twice (two words with the prefix): unique, newest first.
-    return { p, keys: p.prefix ? uniqueKeys(keys).sort(newestFirst) : keys };
+    // An exact term's postings are in date order (oldest first); a prefix's come word by
+    // word and may name a clip twice (two words with the prefix): each clip once (its size
+    // orders the terms). intersectKeys puts every list used later in date order.
+    return { p, keys: p.prefix ? uniqueKeys(keys) : keys.reverse() };
   }));
   if (probes.some((x) => x.keys?.length === 0)) return 'none';
   const small = probes.filter((x): x is Probe & { keys: Key[] } => x.keys !== null).sort((a, b) => a.keys.length - b.keys.length);
@@ -178,6 +179,22 @@ interface Scan {
 async function verifyRows(db: SiftDb, within: Key[], common: readonly TermPlan[]): Promise<Key[]> {
   const rows = await db.timeline.bulkGet(within);
   return rows.filter((r): r is TimelineRow => !!r && rowMatches(r, common, null)).map((r) => [r.savedAt, r.id] as Key);
+}
+
+/**
+ * The total of one common exact word, given its newest `want` postings: estimated from its
+ * hit rate among the newest clips (how many clips those postings span: a keys-only read of
+ * the timeline, capped), as a scan estimates it. Its native count would walk every posting
+ * (~100 ms for a word in all 10,000 clips). A word too sparse among the newest clips for the
+ * capped read is counted exactly.
+ */
+async function singleTotal(db: SiftDb, p: TermPlan, newest: Key[], want: number): Promise<{ total: number; totalExact: boolean }> {
+  const oldest = newest[newest.length - 1];
+  if (!oldest || newest.length < want) return { total: newest.length, totalExact: true };
+  const span = await db.timeline.where(':id').aboveOrEqual(oldest).limit(SCAN_MAX_ROWS).primaryKeys();
+  if (span.length >= SCAN_MAX_ROWS) return { total: await postings(db, p).count(), totalExact: true };
+  const total = Math.max(newest.length, Math.round((newest.length / span.length) * (await liveCount(db))));
+  return { total, totalExact: false };
 }
 
 /**
@@ -222,11 +239,9 @@ export async function searchTimeline(
     const only = small[0];
     if (only) return { items: await page(only.keys), total: only.keys.length, totalExact: true, strategy: 'single' };
     const p = common[0]!;
-    const [keys, total] = await Promise.all([
-      postings(db, p).reverse().offset(offset).limit(opts.limit).primaryKeys() as Promise<Key[]>,
-      postings(db, p).count(),
-    ]);
-    return { items: await summariesOf(db, keys), total, totalExact: true, strategy: 'single' };
+    const keys = (await postings(db, p).reverse().limit(want).primaryKeys()) as Key[];
+    const { total, totalExact } = await singleTotal(db, p, keys, want);
+    return { items: await page(keys), total, totalExact, strategy: 'single' };
   }
   if (common.length === 0) {
     const keys = smallMatches(prep, tagIds);
@@ -269,6 +284,7 @@ export async function countMatches(db: SiftDb, query: string, tagIds: Set<string
   if (prep === 'empty' || prep === 'none') return 0;
   if (prep.common.length === 0) return smallMatches(prep, tagIds).length;
   if (prep.small.length > 0) return (await verifyRows(db, smallMatches(prep, tagIds), prep.common)).length;
+  if (!tagIds && prep.plans.length === 1 && !prep.plans[0]!.prefix) return postings(db, prep.plans[0]!).count();
   return (await exactMatches(db, prep, tagIds)).length;
 }
 
