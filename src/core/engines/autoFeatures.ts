@@ -75,12 +75,21 @@ export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agre
     }
     const row = input.rows[i];
     const out = data.subarray(i * width, (i + 1) * width);
-    out.set([
-      p[i] ?? 0, i > 0 ? (p[i - 1] ?? 0) : -1, i + 1 < n ? (p[i + 1] ?? 0) : -1,
-      sp / sw, max, min, keptMass > 0 ? before / keptMass : -1, pageMean, keptMass / (total || 1),
-      (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0, input.vsseInArea[i] ? 1 : 0, agreement,
-      row?.[TEXT_LENGTH] ?? 0, row?.[LINK_DENSITY] ?? 0, row?.[RELATIVE_POSITION] ?? 0,
-    ]);
+    out[0] = p[i] ?? 0;
+    out[1] = i > 0 ? (p[i - 1] ?? 0) : -1;
+    out[2] = i + 1 < n ? (p[i + 1] ?? 0) : -1;
+    out[3] = sp / sw;
+    out[4] = max;
+    out[5] = min;
+    out[6] = keptMass > 0 ? before / keptMass : -1;
+    out[7] = pageMean;
+    out[8] = keptMass / (total || 1);
+    out[9] = (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0;
+    out[10] = input.vsseInArea[i] ? 1 : 0;
+    out[11] = agreement;
+    out[12] = row?.[TEXT_LENGTH] ?? 0;
+    out[13] = row?.[LINK_DENSITY] ?? 0;
+    out[14] = row?.[RELATIVE_POSITION] ?? 0;
     rows.push(out);
     if ((p[i] ?? 0) >= 0.5) before += mass[i] ?? 0;
   }

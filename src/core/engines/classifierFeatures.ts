@@ -1,11 +1,11 @@
 /**
  * Features of each text leaf for the gradient-boosted node classifier (SPEC §5, paper 004
- * §3.1 b). The paper's nine (text length, sentences, whitespace, punctuation, depth, last
- * and second-last tag, same-tag siblings, relative position) come first; the rest are
- * ours and are named for what they measure: link density, the leaf's neighbourhood, the
- * ancestors' semantic tags and class/id words, rendered geometry and VSSE's seeds and area
- * (not its SimHash refinement: its distance feature cost ~13 % of Auto's in-page time and
- * 0.00x bag-of-words F1, see training/README.md "Speed").
+ * §3.1 b). The paper's (text length, punctuation, depth, last and second-last tag, same-tag
+ * siblings, relative position; its sentence and whitespace counts were dropped for speed)
+ * come first; the rest are ours and are named for what they measure: link density, the
+ * leaf's neighbourhood, the ancestors' semantic tags and class/id words, rendered geometry,
+ * VSSE's content area and NTA's view of the leaf. Features whose in-page cost was high
+ * for what they added were measured and dropped (training/README.md "Speed").
  *
  * The same function runs in headless Chromium for training (training/) and in the page at
  * extraction time, so the model sees exactly the features it was trained on. Changing a
@@ -13,11 +13,9 @@
  * mismatch).
  */
 import { annotate } from '../nodeTypes';
-import { CJK_CHAR } from '../rules';
 import type { NodeType } from '../types';
 import type { ContentSelection, EngineContext } from './engine';
 import { ntaEngine } from './nta';
-import { countMatches, punctuationCount } from './vsseAlgorithms';
 import type { VsseSelection } from './vsseSelect';
 import type { TextLeaf } from './vsseTextLeaves';
 
@@ -42,40 +40,38 @@ const POSITIVE_WORDS = /(^|[\s_-])(article|content|entry|post|story|body|main|te
 /** Ancestor tags recorded as flags (HTML5 sectioning says what a region is for). */
 const FLAG_TAGS = ['NAV', 'HEADER', 'FOOTER', 'ASIDE', 'ARTICLE', 'MAIN', 'FORM', 'LI', 'TABLE', 'FIGURE', 'BLOCKQUOTE', 'PRE', 'A'] as const;
 
-const SENTENCE_END = /[.!?。！？]+(?=\s|$)|[。！？]/gu;
-const WORD = /[\p{L}\p{N}]+/gu;
-const DIGIT = /\p{N}/gu;
-const CJK_GLOBAL = new RegExp(CJK_CHAR.source, 'gu');
+/** Characters a sentence or clause ends with (the endsWithPunctuation feature). */
+const SENTENCE_END_CHARS: ReadonlySet<number> = new Set(Array.from('.!?。！？:;"”’)', (c) => c.charCodeAt(0)));
 
-/** Rendered box and type of an element in CSS px; zeros when not laid out (Node tests). */
-export interface LeafGeometry { top: number; left: number; width: number; height: number; fontSize: number; fontWeight: number }
+/** Rendered box of an element in CSS px (page coordinates); zeros when not laid out (Node tests). */
+export interface LeafGeometry { top: number; left: number; width: number; height: number }
 export type GeometryReader = (el: Element) => LeafGeometry;
 
-/** Geometry from the live layout: one getBoundingClientRect and one getComputedStyle per leaf. */
+/**
+ * Geometry from the live layout: one getBoundingClientRect per leaf. (Font size and weight
+ * needed a getComputedStyle per leaf and were dropped: training/README.md "Speed".)
+ */
 export function liveGeometry(doc: Document): GeometryReader {
   const view = doc.defaultView;
   const scrollX = view?.scrollX ?? 0;
   const scrollY = view?.scrollY ?? 0;
   return (el) => {
     const r = el.getBoundingClientRect();
-    const style = view?.getComputedStyle(el);
-    return {
-      top: r.top + scrollY,
-      left: r.left + scrollX,
-      width: r.width,
-      height: r.height,
-      fontSize: style ? parseFloat(style.fontSize) || 0 : 0,
-      fontWeight: style ? parseFloat(style.fontWeight) || 400 : 400,
-    };
+    return { top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height };
   };
 }
 
+/**
+ * The model's inputs. Features measured and dropped for speed (training/README.md "Speed"):
+ * the paper's sentences and whitespace, words, digit and CJK ratios, font size/weight (a
+ * getComputedStyle per leaf), VSSE's seed flag and SimHash distance.
+ */
 export const FEATURE_NAMES = [
   // paper 004 §3.1 b
-  'textLength', 'sentences', 'whitespace', 'punctuation', 'depth', 'lastTag', 'secondLastTag',
+  'textLength', 'punctuation', 'depth', 'lastTag', 'secondLastTag',
   'sameTagSiblings', 'relativePosition',
   // text
-  'words', 'relativeCharPosition', 'linkDensity', 'punctuationRatio', 'digitRatio', 'cjkRatio',
+  'relativeCharPosition', 'linkDensity', 'punctuationRatio',
   'endsWithPunctuation', 'textShareOfMax', 'headingLevel',
   // neighbourhood
   'prevTextLength', 'nextTextLength', 'prevLinkDensity', 'nextLinkDensity',
@@ -85,14 +81,71 @@ export const FEATURE_NAMES = [
   'negativeAncestors', 'positiveAncestors', 'negativeSelf', 'positiveSelf',
   ...FLAG_TAGS.map((t) => `in${t[0]}${t.slice(1).toLowerCase()}`),
   // geometry
-  'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'fontSize', 'fontSizeRatio', 'fontWeight', 'centreOffset',
+  'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'centreOffset',
   // VSSE (SPEC §3)
-  'vvtcRatio', 'vsseSeed', 'vsseInArea',
+  'vvtcRatio', 'vsseInArea',
   // NTA (SPEC §1) and logical link blocks (SPEC §2) from the shared stats pass
   'ntaType', 'ntaDoC', 'ntaTD', 'ntaParentTD', 'ntaKept', 'linkBlockLinkShare',
   // page
   'pageLeaves', 'pageTextLength', 'pageLinkDensity',
 ] as const;
+
+const col = (name: string): number => {
+  const i = (FEATURE_NAMES as readonly string[]).indexOf(name);
+  if (i < 0) throw new Error(`no feature ${name}`);
+  return i;
+};
+const C_TEXT_LENGTH = col('textLength');
+const C_PUNCTUATION = col('punctuation');
+const C_DEPTH = col('depth');
+const C_LAST_TAG = col('lastTag');
+const C_SECOND_LAST_TAG = col('secondLastTag');
+const C_SAME_TAG_SIBLINGS = col('sameTagSiblings');
+const C_RELATIVE_POSITION = col('relativePosition');
+const C_RELATIVE_CHAR_POSITION = col('relativeCharPosition');
+const C_LINK_DENSITY = col('linkDensity');
+const C_PUNCTUATION_RATIO = col('punctuationRatio');
+const C_ENDS_WITH_PUNCTUATION = col('endsWithPunctuation');
+const C_TEXT_SHARE_OF_MAX = col('textShareOfMax');
+const C_HEADING_LEVEL = col('headingLevel');
+const C_PREV_TEXT_LENGTH = col('prevTextLength');
+const C_NEXT_TEXT_LENGTH = col('nextTextLength');
+const C_PREV_LINK_DENSITY = col('prevLinkDensity');
+const C_NEXT_LINK_DENSITY = col('nextLinkDensity');
+const C_PARENT_TEXT = col('parentText');
+const C_PARENT_LINK_DENSITY = col('parentLinkDensity');
+const C_PARENT_LEAVES = col('parentLeaves');
+const C_GRAND_TEXT = col('grandText');
+const C_GRAND_LINK_DENSITY = col('grandLinkDensity');
+const C_GREAT_TEXT = col('greatText');
+const C_GREAT_LINK_DENSITY = col('greatLinkDensity');
+const C_GREAT_SHARE_OF_PAGE = col('greatShareOfPage');
+const C_COMMON_DEPTH_WITH_DENSEST = col('commonDepthWithDensest');
+const C_LEAF_DISTANCE_TO_DENSEST = col('leafDistanceToDensest');
+const C_NEGATIVE_ANCESTORS = col('negativeAncestors');
+const C_POSITIVE_ANCESTORS = col('positiveAncestors');
+const C_NEGATIVE_SELF = col('negativeSelf');
+const C_POSITIVE_SELF = col('positiveSelf');
+/** The FLAG_TAGS columns are consecutive, in FLAG_TAGS order. */
+const C_FLAGS = col('inNav');
+const C_TOP = col('top');
+const C_TOP_SHARE = col('topShare');
+const C_LEFT = col('left');
+const C_WIDTH = col('width');
+const C_WIDTH_SHARE = col('widthShare');
+const C_HEIGHT = col('height');
+const C_CENTRE_OFFSET = col('centreOffset');
+const C_VVTC_RATIO = col('vvtcRatio');
+const C_VSSE_IN_AREA = col('vsseInArea');
+const C_NTA_TYPE = col('ntaType');
+const C_NTA_DOC = col('ntaDoC');
+const C_NTA_TD = col('ntaTD');
+const C_NTA_PARENT_TD = col('ntaParentTD');
+const C_NTA_KEPT = col('ntaKept');
+const C_LINK_BLOCK_LINK_SHARE = col('linkBlockLinkShare');
+const C_PAGE_LEAVES = col('pageLeaves');
+const C_PAGE_TEXT_LENGTH = col('pageTextLength');
+const C_PAGE_LINK_DENSITY = col('pageLinkDensity');
 
 const NTA_TYPE_CODE: Record<NodeType, number> = { text: 1, anchor: 2, image: 3, ignore: 4 };
 
@@ -183,7 +236,9 @@ const classWords = (el: Element): string => `${el.id} ${el.getAttribute('class')
  * Per-element facts that many leaves share (ancestor class words, same-tag sibling counts,
  * depths on the densest leaf's path) are computed once per element and memoised: computed
  * per leaf they were quadratic on long lists (a 1,000-item <ul> read its children 10⁶
- * times) and the ancestor regexes dominated Auto's profile.
+ * times) and the ancestor regexes dominated Auto's profile. The row is written column by
+ * column through the C_* indices (no per-value closure: the benchmark times a cold first
+ * call, and an interpreted call per feature per leaf added up).
  */
 export function leafFeatures(
   root: Element,
@@ -204,20 +259,22 @@ export function leafFeatures(
   let pageLinks = 0;
   let densest = 0;
   for (const leaf of leaves) {
-    pageText += leaf.text.length;
+    const len = leaf.text.length;
+    pageText += len;
     pageLinks += leaf.linkChars;
-    if (leaf.text.length > (leaves[densest] as TextLeaf).text.length) densest = leaf.index;
+    if (len > (leaves[densest] as TextLeaf).text.length) densest = leaf.index;
     for (let a: Element | null = leaf.el; a; a = a.parentElement) {
       let entry = agg.get(a);
       if (!entry) { entry = { text: 0, links: 0, leaves: 0 }; agg.set(a, entry); }
-      entry.text += leaf.text.length;
+      entry.text += len;
       entry.links += leaf.linkChars;
       entry.leaves += 1;
       if (a === root) break;
     }
   }
-  // Elements on the densest leaf's path, with their depth below the root.
-  const densestPath = new Map<Element, number>();
+  // Elements on the densest leaf's path, with their depth below the root; other elements
+  // get the depth of their nearest ancestor on that path (memoised as leaves ask).
+  const commonDepth = new Map<Element, number>();
   {
     const path: Element[] = [];
     for (let a: Element | null = (leaves[densest] as TextLeaf).el; a; a = a.parentElement) {
@@ -225,25 +282,30 @@ export function leafFeatures(
       if (a === root) break;
     }
     const rootReached = path[path.length - 1] === root;
-    path.forEach((a, k) => densestPath.set(a, rootReached ? path.length - 1 - k : leafDepth(a, root)));
+    path.forEach((a, k) => commonDepth.set(a, rootReached ? path.length - 1 - k : leafDepth(a, root)));
   }
+  const commonDepthOf = (el: Element): number => {
+    const chain: Element[] = [];
+    let depth = 0;
+    for (let a: Element | null = el; a; a = a.parentElement) {
+      const d = commonDepth.get(a);
+      if (d !== undefined) { depth = d; break; }
+      chain.push(a);
+      if (a === root) break;
+    }
+    for (const a of chain) commonDepth.set(a, depth);
+    return depth;
+  };
   const densestDepth = (leaves[densest] as TextLeaf).depth;
   const maxLen = (leaves[densest] as TextLeaf).text.length;
 
-  const geo = leaves.map((l) => geometry(l.el));
+  const geo: LeafGeometry[] = new Array<LeafGeometry>(n);
+  for (let i = 0; i < n; i++) geo[i] = geometry((leaves[i] as TextLeaf).el);
   const rootGeo = geometry(root);
   let pageHeight = Math.max(1, rootGeo.height);
   for (const g of geo) if (g.top + g.height > pageHeight) pageHeight = g.top + g.height;
   const pageWidth = Math.max(1, rootGeo.width);
-  const fontSizes = geo.map((g) => g.fontSize).filter((s) => s > 0).sort((a, b) => a - b);
-  const medianFont = fontSizes[Math.floor(fontSizes.length / 2)] ?? 16;
-
-  const ancestorOf = (el: Element, k: number): Element | null => {
-    let a: Element | null = el;
-    for (let i = 0; i < k && a && a !== root; i++) a = a.parentElement;
-    return a;
-  };
-  const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+  const pageLinkDensity = ratio(pageLinks, pageText);
 
   // Facts of the ancestors from `el`'s parent up to (not including) the root, memoised per
   // element; iterative, because pages nest thousands deep.
@@ -274,13 +336,12 @@ export function leafFeatures(
   };
   // Same-tag sibling counts, once per parent.
   const siblingTags = new Map<Element, Map<string, number>>();
-  const sameTagSiblings = (el: Element): number => {
-    const parent = el.parentElement;
+  const sameTagSiblings = (el: Element, parent: Element | null): number => {
     if (!parent) return 0;
     let counts = siblingTags.get(parent);
     if (!counts) {
       counts = new Map();
-      for (const sib of parent.children) counts.set(sib.tagName, (counts.get(sib.tagName) ?? 0) + 1);
+      for (let sib = parent.firstElementChild; sib; sib = sib.nextElementSibling) counts.set(sib.tagName, (counts.get(sib.tagName) ?? 0) + 1);
       siblingTags.set(parent, counts);
     }
     return counts.get(el.tagName) ?? 0;
@@ -294,49 +355,84 @@ export function leafFeatures(
     const len = text.length;
     const parent = el.parentElement;
     const tag = el.tagName.toUpperCase();
-    const sentences = countMatches(SENTENCE_END, text);
-    const words = countMatches(WORD, text);
-    const punct = punctuationCount(text);
-    const cjk = countMatches(CJK_GLOBAL, text);
-    const prev = leaves[i - 1];
-    const next = leaves[i + 1];
-    const p1 = agg.get(ancestorOf(el, 1) ?? el) ?? { text: 0, links: 0, leaves: 0 };
-    const p2 = agg.get(ancestorOf(el, 2) ?? el) ?? p1;
-    const p3 = agg.get(ancestorOf(el, 3) ?? el) ?? p2;
-    let common = 0;
-    for (let a: Element | null = el; a; a = a.parentElement) {
-      const d = densestPath.get(a);
-      if (d !== undefined) { common = d; break; }
-      if (a === root) break;
-    }
+    const punct = vsse.punctuation[i] ?? 0;
+    // The leaf's first three ancestors, stopping at the root (the root is its own ancestor).
+    const a1 = el === root ? el : parent ?? el;
+    const a2 = a1 === root ? a1 : a1.parentElement ?? a1;
+    const a3 = a2 === root ? a2 : a2.parentElement ?? a2;
+    const p1 = agg.get(a1) ?? NO_AGGREGATE;
+    const p2 = agg.get(a2) ?? p1;
+    const p3 = agg.get(a3) ?? p2;
     const anc = ancestorsOf(el);
     const selfWords = classWords(el);
     const g = geo[i] as LeafGeometry;
     const d = vsse.decisions[i];
-    const heading = /^H[1-6]$/.test(tag) ? Number(tag[1]) : 0;
+    const prev = leaves[i - 1];
+    const next = leaves[i + 1];
+    const last = len > 0 ? text.charCodeAt(len - 1) : 0;
 
-    let k = i * width;
-    const put = (v: number): void => { data[k++] = v; };
-    put(len); put(sentences); put(leaf.rawWhitespace); put(punct); put(leaf.depth); put(tagCode(el)); put(tagCode(parent));
-    put(sameTagSiblings(el)); put(n > 1 ? i / (n - 1) : 0);
-    put(words); put(ratio(charsBefore, pageText)); put(ratio(leaf.linkChars, len)); put(ratio(punct, len));
-    put(ratio(countMatches(DIGIT, text), len)); put(ratio(cjk, len));
-    put(/[.!?。！？:;"”’)]$/u.test(text) ? 1 : 0); put(ratio(len, maxLen)); put(heading);
-    put(prev ? prev.text.length : -1); put(next ? next.text.length : -1);
-    put(prev ? ratio(prev.linkChars, prev.text.length) : -1); put(next ? ratio(next.linkChars, next.text.length) : -1);
-    put(p1.text); put(ratio(p1.links, p1.text)); put(p1.leaves); put(p2.text); put(ratio(p2.links, p2.text));
-    put(p3.text); put(ratio(p3.links, p3.text)); put(ratio(p3.text, pageText));
-    put(ratio(common, densestDepth)); put(Math.abs(i - densest) / n);
-    put(anc.neg); put(anc.pos); put(NEGATIVE_WORDS.test(selfWords) ? 1 : 0); put(POSITIVE_WORDS.test(selfWords) ? 1 : 0);
-    for (let f = 0; f < FLAG_TAGS.length; f++) put(anc.flags & (1 << f) ? 1 : 0);
-    put(g.top); put(g.top / pageHeight); put(g.left); put(g.width); put(g.width / pageWidth); put(g.height); put(g.fontSize);
-    put(g.fontSize / medianFont); put(g.fontWeight); put(Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth);
-    put(d ? d.vvtcRatio : 0); put(d?.seed ? 1 : 0); put(d?.inArea ? 1 : 0);
-    put(nta.type[i] ?? 0); put(nta.doc[i] ?? 0); put(nta.td[i] ?? 0); put(nta.parentTd[i] ?? 0); put(nta.kept[i] ?? 0); put(nta.linkBlockShare[i] ?? 0);
-    put(n); put(pageText); put(ratio(pageLinks, pageText));
+    const o = i * width;
+    data[o + C_TEXT_LENGTH] = len;
+    data[o + C_PUNCTUATION] = punct;
+    data[o + C_DEPTH] = leaf.depth;
+    data[o + C_LAST_TAG] = TAG_INDEX.get(tag) ?? 0;
+    data[o + C_SECOND_LAST_TAG] = tagCode(parent);
+    data[o + C_SAME_TAG_SIBLINGS] = sameTagSiblings(el, parent);
+    data[o + C_RELATIVE_POSITION] = n > 1 ? i / (n - 1) : 0;
+    data[o + C_RELATIVE_CHAR_POSITION] = ratio(charsBefore, pageText);
+    data[o + C_LINK_DENSITY] = ratio(leaf.linkChars, len);
+    data[o + C_PUNCTUATION_RATIO] = ratio(punct, len);
+    data[o + C_ENDS_WITH_PUNCTUATION] = SENTENCE_END_CHARS.has(last) ? 1 : 0;
+    data[o + C_TEXT_SHARE_OF_MAX] = ratio(len, maxLen);
+    data[o + C_HEADING_LEVEL] = tag.length === 2 && tag.charCodeAt(0) === 72 ? headingLevel(tag) : 0;
+    data[o + C_PREV_TEXT_LENGTH] = prev ? prev.text.length : -1;
+    data[o + C_NEXT_TEXT_LENGTH] = next ? next.text.length : -1;
+    data[o + C_PREV_LINK_DENSITY] = prev ? ratio(prev.linkChars, prev.text.length) : -1;
+    data[o + C_NEXT_LINK_DENSITY] = next ? ratio(next.linkChars, next.text.length) : -1;
+    data[o + C_PARENT_TEXT] = p1.text;
+    data[o + C_PARENT_LINK_DENSITY] = ratio(p1.links, p1.text);
+    data[o + C_PARENT_LEAVES] = p1.leaves;
+    data[o + C_GRAND_TEXT] = p2.text;
+    data[o + C_GRAND_LINK_DENSITY] = ratio(p2.links, p2.text);
+    data[o + C_GREAT_TEXT] = p3.text;
+    data[o + C_GREAT_LINK_DENSITY] = ratio(p3.links, p3.text);
+    data[o + C_GREAT_SHARE_OF_PAGE] = ratio(p3.text, pageText);
+    data[o + C_COMMON_DEPTH_WITH_DENSEST] = ratio(commonDepthOf(el), densestDepth);
+    data[o + C_LEAF_DISTANCE_TO_DENSEST] = Math.abs(i - densest) / n;
+    data[o + C_NEGATIVE_ANCESTORS] = anc.neg;
+    data[o + C_POSITIVE_ANCESTORS] = anc.pos;
+    data[o + C_NEGATIVE_SELF] = NEGATIVE_WORDS.test(selfWords) ? 1 : 0;
+    data[o + C_POSITIVE_SELF] = POSITIVE_WORDS.test(selfWords) ? 1 : 0;
+    for (let f = 0; f < FLAG_TAGS.length; f++) data[o + C_FLAGS + f] = anc.flags & (1 << f) ? 1 : 0;
+    data[o + C_TOP] = g.top;
+    data[o + C_TOP_SHARE] = g.top / pageHeight;
+    data[o + C_LEFT] = g.left;
+    data[o + C_WIDTH] = g.width;
+    data[o + C_WIDTH_SHARE] = g.width / pageWidth;
+    data[o + C_HEIGHT] = g.height;
+    data[o + C_CENTRE_OFFSET] = Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth;
+    data[o + C_VVTC_RATIO] = d ? d.vvtcRatio : 0;
+    data[o + C_VSSE_IN_AREA] = d?.inArea ? 1 : 0;
+    data[o + C_NTA_TYPE] = nta.type[i] ?? 0;
+    data[o + C_NTA_DOC] = nta.doc[i] ?? 0;
+    data[o + C_NTA_TD] = nta.td[i] ?? 0;
+    data[o + C_NTA_PARENT_TD] = nta.parentTd[i] ?? 0;
+    data[o + C_NTA_KEPT] = nta.kept[i] ?? 0;
+    data[o + C_LINK_BLOCK_LINK_SHARE] = nta.linkBlockShare[i] ?? 0;
+    data[o + C_PAGE_LEAVES] = n;
+    data[o + C_PAGE_TEXT_LENGTH] = pageText;
+    data[o + C_PAGE_LINK_DENSITY] = pageLinkDensity;
     charsBefore += len;
   }
   return { data, width, rows };
+}
+
+const NO_AGGREGATE: Aggregate = { text: 0, links: 0, leaves: 0 };
+const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
+/** `<h1>`…`<h6>` → 1…6, else 0 (the caller checked for a two-letter tag starting with H). */
+function headingLevel(tag: string): number {
+  const c = tag.charCodeAt(1) - 48;
+  return c >= 1 && c <= 6 ? c : 0;
 }
 
 function leafDepth(el: Element, root: Element): number {

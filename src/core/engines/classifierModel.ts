@@ -47,63 +47,79 @@ export function predict(model: TreeModel, row: ArrayLike<number>): number {
 }
 
 /**
- * All trees as one node table in preorder: node j splits on `feature[j]` (−1: a leaf) at
- * `value[j]` (the threshold, or the leaf's margin); its left child is j + 1, its right child
- * `right[j]`. `roots[t]` is tree t's first node.
+ * All trees as complete binary trees of the ensemble's depth D, in level order: split j of a
+ * tree has children 2j + 1 (x < threshold, xgboost's "yes") and 2j + 2, so a row's walk is
+ * exactly D steps with no child pointers to load. A leaf above depth D becomes splits that
+ * lead to copies of its value whichever way they go. Tree t's splits are
+ * `feature/threshold[t·(2^D − 1) …]`, its leaves `leaf[t·2^D …]`.
  */
 export interface CompiledModel {
   width: number;
   baseMargin: number;
-  roots: Int32Array;
+  trees: number;
+  depth: number;
   feature: Int32Array;
-  value: Float64Array;
-  right: Int32Array;
+  threshold: Float64Array;
+  leaf: Float64Array;
+}
+
+/** Depth of the preorder tree node at `i` (a leaf is depth 0), and the position after its subtree. */
+function measure(tree: readonly number[], i: number): { depth: number; end: number } {
+  if ((tree[i] as number) < 0) return { depth: 0, end: i + 2 };
+  const left = measure(tree, i + 3);
+  const right = measure(tree, tree[i + 2] as number);
+  return { depth: 1 + Math.max(left.depth, right.depth), end: right.end };
 }
 
 export function compileModel(model: TreeModel): CompiledModel {
-  let nodes = 0;
-  for (const tree of model.trees) for (let i = 0; i < tree.length; i += (tree[i] as number) < 0 ? 2 : 3) nodes++;
+  let depth = 0;
+  for (const tree of model.trees) depth = Math.max(depth, measure(tree, 0).depth);
+  const splits = 2 ** depth - 1;
+  const leaves = 2 ** depth;
   const out: CompiledModel = {
     width: model.features.length,
     baseMargin: model.baseMargin,
-    roots: new Int32Array(model.trees.length),
-    feature: new Int32Array(nodes),
-    value: new Float64Array(nodes),
-    right: new Int32Array(nodes),
+    trees: model.trees.length,
+    depth,
+    feature: new Int32Array(model.trees.length * splits),
+    threshold: new Float64Array(model.trees.length * splits).fill(Infinity),
+    leaf: new Float64Array(model.trees.length * leaves),
   };
-  let next = 0;
   model.trees.forEach((tree, t) => {
-    out.roots[t] = next;
-    // Preorder positions → node numbers; a split's right child comes later in the array.
-    const nodeAt = new Map<number, number>();
-    const pending: [node: number, rightPos: number][] = [];
-    for (let i = 0; i < tree.length;) {
-      const j = next++;
-      nodeAt.set(i, j);
+    // Place preorder node `i` at level-order slot `slot` of tree t (slot ≥ splits: a leaf slot).
+    const place = (i: number, slot: number): void => {
       const f = tree[i] as number;
-      out.feature[j] = f < 0 ? -1 : f;
-      out.value[j] = tree[i + 1] as number;
-      if (f < 0) { i += 2; continue; }
-      pending.push([j, tree[i + 2] as number]);
-      i += 3;
-    }
-    for (const [j, pos] of pending) out.right[j] = nodeAt.get(pos) ?? 0;
+      if (f < 0 || slot >= splits) {
+        // A leaf: every leaf slot below `slot` gets its value (the padding splits between
+        // stay at threshold ∞ on feature 0 and route anywhere among those copies).
+        let lo = slot;
+        let hi = slot;
+        while (lo < splits) { lo = 2 * lo + 1; hi = 2 * hi + 2; }
+        out.leaf.fill(tree[i + 1] as number, t * leaves + lo - splits, t * leaves + hi - splits + 1);
+        return;
+      }
+      out.feature[t * splits + slot] = f;
+      out.threshold[t * splits + slot] = tree[i + 1] as number;
+      place(i + 3, 2 * slot + 1);
+      place(tree[i + 2] as number, 2 * slot + 2);
+    };
+    place(0, 0);
   });
   return out;
 }
 
 /** The margin (log-odds) of the row at `offset` in `data`. */
 export function compiledMargin(m: CompiledModel, data: ArrayLike<number>, offset: number): number {
-  const { feature, value, right, roots } = m;
+  const { feature, threshold, leaf, depth, trees } = m;
+  const splits = 2 ** depth - 1;
   let margin = m.baseMargin;
-  for (let t = 0; t < roots.length; t++) {
-    let j = roots[t] as number;
-    let f = feature[j] as number;
-    while (f >= 0) {
-      j = (data[offset + f] as number) < (value[j] as number) ? j + 1 : (right[j] as number);
-      f = feature[j] as number;
+  for (let t = 0, base = 0, leafBase = -splits; t < trees; t++, base += splits, leafBase += splits + 1) {
+    let j = 0;
+    for (let d = 0; d < depth; d++) {
+      // NaN goes right, as in the JSON walk (`x < threshold` is false).
+      j = (data[offset + (feature[base + j] as number)] as number) < (threshold[base + j] as number) ? 2 * j + 1 : 2 * j + 2;
     }
-    margin += value[j] as number;
+    margin += leaf[leafBase + j] as number;
   }
   return margin;
 }

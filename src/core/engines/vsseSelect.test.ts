@@ -7,7 +7,7 @@ import { collectTextLeaves } from './vsseTextLeaves';
 
 const always = () => true;
 const noNta = (n: number) => ({ type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n), kept: new Float32Array(n), linkBlockShare: new Float32Array(n), selection: null });
-const noGeometry = () => ({ top: 0, left: 0, width: 0, height: 0, fontSize: 0, fontWeight: 400 });
+const noGeometry = () => ({ top: 0, left: 0, width: 0, height: 0 });
 
 function page(body: string, head = ''): Document {
   return new DOMParser().parseFromString(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, 'text/html');
@@ -72,7 +72,7 @@ describe('classifier features (SPEC §5)', () => {
     const col = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
     const p = leaves.findIndex((l) => l.text.startsWith('The storm reached'));
     const home = leaves.findIndex((l) => l.text === 'Home');
-    expect(rows[p]![col('sentences')]).toBe(1);
+    expect(rows[p]![col('endsWithPunctuation')]).toBe(1);
     expect(rows[p]![col('punctuation')]).toBeGreaterThan(3);
     expect(rows[p]![col('inArticle')]).toBe(1);
     expect(rows[p]![col('vsseInArea')]).toBe(1);

@@ -45,6 +45,8 @@ export interface LeafDecision {
 export interface VsseSelection {
   area: Element | null;
   decisions: LeafDecision[];
+  /** Punctuation marks per leaf (vvtc's input; also a classifier feature, counted once). */
+  punctuation: Int32Array;
   seeds: number;
   /** The aggregated tag path (tag names) of the winning seed group. */
   aggregatedPath: string[];
@@ -84,7 +86,13 @@ export function vsseSelect(
 ): VsseSelection {
   const notes: string[] = [];
   const n = leaves.length;
-  const scores = leaves.map((l) => vvtc(l.text.length, punctuationCount(l.text), n));
+  const punctuation = new Int32Array(n);
+  const scores = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const text = (leaves[i] as TextLeaf).text;
+    punctuation[i] = punctuationCount(text);
+    scores[i] = vvtc(text.length, punctuation[i] as number, n);
+  }
   let max = 0;
   for (const s of scores) if (s > max) max = s;
   let seeds = seedIndices(scores, params.t1);
@@ -103,7 +111,7 @@ export function vsseSelect(
   for (const i of seeds) (decisions[i] as LeafDecision).seed = true;
   if (seeds.length === 0) {
     notes.push('no punctuated text leaf: no seeds, empty selection');
-    return { area: null, decisions, seeds: 0, aggregatedPath: [], notes };
+    return { area: null, decisions, punctuation, seeds: 0, aggregatedPath: [], notes };
   }
 
   // Step 2: group seeds by LCS similarity of their tag-name paths, strongest seed first;
@@ -148,7 +156,7 @@ export function vsseSelect(
   if (!words || summaryTokens.length === 0) {
     notes.push(summary === null ? 'refinement not asked for' : 'no title or description: refinement skipped');
     for (const i of inArea) (decisions[i] as LeafDecision).kept = true;
-    return { area, decisions, seeds: seeds.length, aggregatedPath: best.tags.map((t) => t.toLowerCase()), notes };
+    return { area, decisions, punctuation, seeds: seeds.length, aggregatedPath: best.tags.map((t) => t.toLowerCase()), notes };
   }
   const tokenised = inArea.map((i) => keywords((leaves[i] as TextLeaf).text, words));
   const df = documentFrequency(tokenised);
@@ -171,5 +179,5 @@ export function vsseSelect(
     if (noise) dropped++;
   }
   if (dropped) notes.push(`refinement dropped ${dropped} of ${inArea.length} leaves in the area`);
-  return { area, decisions, seeds: seeds.length, aggregatedPath: best.tags.map((t) => t.toLowerCase()), notes };
+  return { area, decisions, punctuation, seeds: seeds.length, aggregatedPath: best.tags.map((t) => t.toLowerCase()), notes };
 }

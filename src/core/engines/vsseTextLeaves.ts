@@ -27,8 +27,6 @@ export interface TextLeaf {
   el: Element;
   /** Inline text with whitespace collapsed (what a reader sees). */
   text: string;
-  /** Whitespace characters in the raw text nodes, before collapsing (004: "length of space"). */
-  rawWhitespace: number;
   /** Characters of `text` inside `<a>`, each text run trimmed (spaces between runs not counted). */
   linkChars: number;
   /** Position in document order among the page's leaves. */
@@ -42,6 +40,14 @@ export type IsRendered = (el: Element) => boolean;
 
 const WS = /\s+/g;
 
+/** What one block's inline content holds: its raw text, link characters and nested blocks. */
+interface Inline {
+  raw: string;
+  linkChars: number;
+  nested: Element[];
+  nestedDepths: number[];
+}
+
 /**
  * Walk `root` in document order and return its text leaves. Hidden subtrees (per
  * `isRendered`, asked once per block element) and non-text subtrees (SKIP_SUBTREE_TAGS)
@@ -49,48 +55,42 @@ const WS = /\s+/g;
  */
 export function collectTextLeaves(root: Element, isRendered: IsRendered): TextLeaf[] {
   const leaves: TextLeaf[] = [];
-
   const visitBlock = (block: Element, depth: number): void => {
-    const parts: string[] = [];
-    let rawWhitespace = 0;
-    let linkChars = 0;
-    const nestedBlocks: Element[] = [];
-    const nestedDepths: number[] = [];
-
-    // `nodeDepth`: depth of `node` below the root, so a nested block's depth is known
-    // without walking back up to the root for each one.
-    const gather = (node: Node, inLink: boolean, nodeDepth: number): void => {
-      for (let child = node.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 3) {
-          const raw = child.nodeValue ?? '';
-          if (!raw) continue;
-          const run = measureRun(raw);
-          rawWhitespace += run.whitespace;
-          parts.push(raw);
-          if (inLink) linkChars += run.collapsedLength;
-        } else if (child.nodeType === 1) {
-          const el = child as Element;
-          const tag = el.tagName.toUpperCase();
-          if (SKIP_SUBTREE_TAGS.has(tag)) continue;
-          if (tag === 'BR') { parts.push('\n'); continue; }
-          if (INLINE_TAGS.has(tag)) gather(el, inLink || tag === 'A', nodeDepth + 1);
-          else { nestedBlocks.push(el); nestedDepths.push(nodeDepth + 1); }
-        }
-      }
-    };
-    gather(block, block.tagName.toUpperCase() === 'A', depth);
-
-    const text = parts.join('').replace(WS, ' ').trim();
-    if (text) {
-      leaves.push({ el: block, text, rawWhitespace, linkChars: Math.min(linkChars, text.length), index: leaves.length, depth });
+    const inline: Inline = { raw: '', linkChars: 0, nested: [], nestedDepths: [] };
+    gatherInline(block, block.tagName.toUpperCase() === 'A', depth, inline);
+    const text = inline.raw.replace(WS, ' ').trim();
+    if (text) leaves.push({ el: block, text, linkChars: Math.min(inline.linkChars, text.length), index: leaves.length, depth });
+    for (let k = 0; k < inline.nested.length; k++) {
+      const nested = inline.nested[k] as Element;
+      if (isRendered(nested)) visitBlock(nested, inline.nestedDepths[k] as number);
     }
-    nestedBlocks.forEach((nested, k) => {
-      if (isRendered(nested)) visitBlock(nested, nestedDepths[k] as number);
-    });
   };
-
   visitBlock(root, 0);
   return leaves;
+}
+
+/**
+ * The inline content of `node` (text runs, recursively through inline elements) into
+ * `out`; nested blocks are listed with their depth below the root (`nodeDepth` is the
+ * depth of `node`), so nobody walks back up to the root for them.
+ */
+function gatherInline(node: Node, inLink: boolean, nodeDepth: number, out: Inline): void {
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    const kind = child.nodeType;
+    if (kind === 3) {
+      const raw = child.nodeValue;
+      if (!raw) continue;
+      out.raw += raw;
+      if (inLink) out.linkChars += collapsedLength(raw);
+    } else if (kind === 1) {
+      const el = child as Element;
+      const tag = el.tagName.toUpperCase();
+      if (SKIP_SUBTREE_TAGS.has(tag)) continue;
+      if (tag === 'BR') { out.raw += '\n'; continue; }
+      if (INLINE_TAGS.has(tag)) gatherInline(el, inLink || tag === 'A', nodeDepth + 1, out);
+      else { out.nested.push(el); out.nestedDepths.push(nodeDepth + 1); }
+    }
+  }
 }
 
 /** JavaScript's `\s` (the WS pattern above), by code unit. */
@@ -100,26 +100,21 @@ function isJsSpace(c: number): boolean {
     c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-const runFacts = { whitespace: 0, collapsedLength: 0 };
 /**
- * Whitespace characters in a text run, and its length with whitespace runs collapsed to one
- * space and the ends trimmed (`raw.replace(/\s+/g, ' ').trim().length`), in one pass and
- * without building either string. Returns a shared object: read it before the next call.
+ * A text run's length with whitespace runs collapsed to one space and the ends trimmed
+ * (`raw.replace(/\s+/g, ' ').trim().length`), in one pass and without building the string.
  */
-function measureRun(raw: string): typeof runFacts {
-  let whitespace = 0;
+function collapsedLength(raw: string): number {
   let chars = 0;
   let gaps = 0;
   let inGap = false;
   for (let i = 0; i < raw.length; i++) {
-    if (isJsSpace(raw.charCodeAt(i))) { whitespace++; inGap = true; continue; }
+    if (isJsSpace(raw.charCodeAt(i))) { inGap = true; continue; }
     if (inGap && chars > 0) gaps++;
     inGap = false;
     chars++;
   }
-  runFacts.whitespace = whitespace;
-  runFacts.collapsedLength = chars + gaps;
-  return runFacts;
+  return chars + gaps;
 }
 
 /** The tag path of an element, root first (VSSE §3 "tag path"), as elements. */

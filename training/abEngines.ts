@@ -1,0 +1,116 @@
+/**
+ * Paired main-thread CPU time of engines of ONE core build, with Readability beside them,
+ * on the same pages at the same moment (issue 6: Auto's cost next to NTA's). Development
+ * aid, not part of the benchmark.
+ *
+ *   npm run build:core && npx tsx training/abEngines.ts [--engines nta,auto] [--data <dir>] [--every 25] [--limit N]
+ *
+ * Pages load as in the benchmark (bench/server.ts, bench/browser.ts); the build is injected
+ * once PER ENGINE (its own global), so every engine's call is a cold first call that no
+ * other engine warmed up, as in the benchmark. Each engine runs once per page after a
+ * forced GC, in an order that rotates from page to page; the CPU figure is the renderer
+ * main thread's ThreadTime around the call (CDP Performance.getMetrics), as
+ * scripts/ab-core.ts takes it. Prints medians, ratios to Readability, and the per-page
+ * paired ratio of every engine to the first one.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
+import { loadDataset } from '../bench/dataset';
+import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
+import { startPageServer } from '../bench/server';
+
+const RUN = `(name, engine) => {
+  if (name === 'readability') {
+    const t0 = performance.now();
+    const a = new Readability(document.cloneNode(true), {}).parse();
+    return { ms: performance.now() - t0 };
+  }
+  const t0 = performance.now();
+  globalThis[name].extract(document, { engine });
+  return { ms: performance.now() - t0 };
+}`;
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}
+
+const { values } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'nta,auto' },
+    core: { type: 'string', default: SIFT_IIFE },
+    data: { type: 'string', default: resolve('../shared/bench-data/wcxb-dev') },
+    every: { type: 'string', default: '25' },
+    offset: { type: 'string', default: '0' },
+    limit: { type: 'string' },
+  },
+});
+const engines = values.engines.split(',').filter(Boolean);
+const dataset = loadDataset(values.data);
+const records = dataset.records
+  .filter((_, i) => i % Number(values.every) === Number(values.offset))
+  .slice(0, values.limit ? Number(values.limit) : undefined);
+const core = readFileSync(resolve(values.core), 'utf8');
+const global = (e: string): string => `Sift_${e}`;
+const injected = [
+  ...engines.map((e) => `${core}\n;globalThis.${global(e)} = globalThis.Sift; delete globalThis.Sift;`),
+  `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
+  `globalThis.__abe = ${RUN};`,
+].join('\n;\n') + '\n0';
+
+const names = [...engines, 'readability'];
+const ms = new Map<string, number[]>(names.map((n) => [n, []]));
+const cpu = new Map<string, number[]>(names.map((n) => [n, []]));
+const server = await startPageServer([dataset]);
+const browser = await launchBenchBrowser(server.proxy);
+try {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block', acceptDownloads: false });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const threadTime = async (): Promise<number> => {
+    const m = await cdp.send('Performance.getMetrics');
+    return 1000 * (m.metrics.find((x) => x.name === 'ThreadTime')?.value ?? NaN);
+  };
+  for (const [k, rec] of records.entries()) {
+    try {
+      await page.goto(server.urlFor(0, rec.id), { waitUntil: 'load', timeout: 20_000 });
+    } catch { /* measured if it committed, like the bench */ }
+    const inj = await cdp.send('Runtime.evaluate', { expression: injected, returnByValue: true });
+    if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
+    await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
+    const order = [...names.slice(k % names.length), ...names.slice(0, k % names.length)];
+    const row = new Map<string, { ms: number; cpu: number }>();
+    for (const name of order) {
+      await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
+      const before = await threadTime();
+      const args = name === 'readability' ? '"readability"' : `${JSON.stringify(global(name))}, ${JSON.stringify(name)}`;
+      const r = await cdp.send('Runtime.evaluate', { expression: `__abe(${args})`, returnByValue: true });
+      const c = (await threadTime()) - before;
+      if (r.exceptionDetails) { process.stderr.write(`${rec.id}: ${name} threw\n`); break; }
+      row.set(name, { ms: (r.result.value as { ms: number }).ms, cpu: c });
+    }
+    if (row.size !== names.length) continue;
+    for (const [n, v] of row) { ms.get(n)!.push(v.ms); cpu.get(n)!.push(v.cpu); }
+    if ((k + 1) % 20 === 0) process.stderr.write(`${k + 1}/${records.length}\n`);
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+}
+const r50 = quantile(ms.get('readability')!, 0.5);
+const c50 = quantile(cpu.get('readability')!, 0.5);
+console.log(`${ms.get('readability')!.length} pages · median wall ms (ratio to Readability) · median main-thread CPU ms (ratio)`);
+for (const n of names) {
+  const m = quantile(ms.get(n)!, 0.5), c = quantile(cpu.get(n)!, 0.5);
+  console.log(`${n.padEnd(12)} ${m.toFixed(1).padStart(7)} (${(m / r50).toFixed(2)}×)   ${c.toFixed(1).padStart(7)} (${(c / c50).toFixed(2)}×)`);
+}
+const base = engines[0]!;
+for (const n of engines.slice(1)) {
+  const paired = cpu.get(n)!.map((x, i) => x / cpu.get(base)![i]!).filter(Number.isFinite);
+  const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
+  console.log(`paired CPU ${n}/${base} per page: median ${quantile(paired, 0.5).toFixed(3)} (quartiles ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}); CPU sums ${base} ${sum(cpu.get(base)!).toFixed(0)} ${n} ${sum(cpu.get(n)!).toFixed(0)} ms`);
+}
