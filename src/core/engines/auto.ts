@@ -36,7 +36,7 @@ export const autoEngine: Engine = {
       p: c.probability,
       ntaKept: c.nta.kept,
       vsseInArea: c.vsse.decisions.map((d) => d.inArea),
-      rows: c.features.rows,
+      classifier: c.features,
     });
     const combined = predictAll(COMPILED, features.data, c.leaves.length);
     const keep = Array.from(combined, (p) => p >= AUTO_THRESHOLD);

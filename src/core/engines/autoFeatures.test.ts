@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
-import { FEATURE_NAMES } from './classifierFeatures';
+import { FEATURE_NAMES, featureRows } from './classifierFeatures';
 import { checkModel, type TreeModel } from './classifierModel';
 import shipped from './autoModel.json';
 
@@ -9,8 +9,9 @@ const col = (n: (typeof AUTO_FEATURE_NAMES)[number]) => AUTO_FEATURE_NAMES.index
 describe('auto combiner features (same as training/stage2.py)', () => {
   const texts = ['Home', 'The storm reached the coast', 'More people left', '© 2024'];
   const p = [0.1, 0.9, 0.6, 0.2];
-  const rows = texts.map(() => new Float32Array(FEATURE_NAMES.length));
-  const { features: { rows: f }, agreement } = autoFeatures({ texts, p, ntaKept: [0, 1, 0, 0], vsseInArea: [false, true, true, false], rows });
+  const classifier = { data: new Float32Array(texts.length * FEATURE_NAMES.length), width: FEATURE_NAMES.length };
+  const { features, agreement } = autoFeatures({ texts, p, ntaKept: [0, 1, 0, 0], vsseInArea: [false, true, true, false], classifier });
+  const f = featureRows(features);
 
   it('measures NTA/classifier agreement as token-weighted Dice', () => {
     // classifier keeps leaves 1 (5 tokens) and 2 (3 tokens); NTA keeps leaf 1: 2·5 / (8 + 5)

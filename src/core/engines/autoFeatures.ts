@@ -29,8 +29,8 @@ export interface AutoInputs {
   ntaKept: ArrayLike<number>;
   /** VSSE's content area (steps 1–2) holds the leaf. */
   vsseInArea: readonly boolean[];
-  /** The classifier's feature rows (for length, link density, position). */
-  rows: readonly Float32Array[];
+  /** The classifier's features (for length, link density, position). */
+  classifier: FeatureMatrix;
 }
 
 export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agreement: number } {
@@ -56,7 +56,6 @@ export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agre
   const pageMean = weighted / (total || 1);
   const width = AUTO_FEATURE_NAMES.length;
   const data = new Float32Array(n * width);
-  const rows: Float32Array[] = [];
   let before = 0;
   for (let i = 0; i < n; i++) {
     const lo = Math.max(0, i - WINDOW);
@@ -73,25 +72,25 @@ export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agre
       if (pj > max) max = pj;
       if (pj < min) min = pj;
     }
-    const row = input.rows[i];
-    const out = data.subarray(i * width, (i + 1) * width);
-    out[0] = p[i] ?? 0;
-    out[1] = i > 0 ? (p[i - 1] ?? 0) : -1;
-    out[2] = i + 1 < n ? (p[i + 1] ?? 0) : -1;
-    out[3] = sp / sw;
-    out[4] = max;
-    out[5] = min;
-    out[6] = keptMass > 0 ? before / keptMass : -1;
-    out[7] = pageMean;
-    out[8] = keptMass / (total || 1);
-    out[9] = (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0;
-    out[10] = input.vsseInArea[i] ? 1 : 0;
-    out[11] = agreement;
-    out[12] = row?.[TEXT_LENGTH] ?? 0;
-    out[13] = row?.[LINK_DENSITY] ?? 0;
-    out[14] = row?.[RELATIVE_POSITION] ?? 0;
-    rows.push(out);
+    const row = i * input.classifier.width;
+    const cf = input.classifier.data;
+    const o = i * width; // AUTO_FEATURE_NAMES order
+    data[o + 0] = p[i] ?? 0;
+    data[o + 1] = i > 0 ? (p[i - 1] ?? 0) : -1;
+    data[o + 2] = i + 1 < n ? (p[i + 1] ?? 0) : -1;
+    data[o + 3] = sp / sw;
+    data[o + 4] = max;
+    data[o + 5] = min;
+    data[o + 6] = keptMass > 0 ? before / keptMass : -1;
+    data[o + 7] = pageMean;
+    data[o + 8] = keptMass / (total || 1);
+    data[o + 9] = (input.ntaKept[i] ?? 0) > 0.5 ? 1 : 0;
+    data[o + 10] = input.vsseInArea[i] ? 1 : 0;
+    data[o + 11] = agreement;
+    data[o + 12] = cf[row + TEXT_LENGTH] ?? 0;
+    data[o + 13] = cf[row + LINK_DENSITY] ?? 0;
+    data[o + 14] = cf[row + RELATIVE_POSITION] ?? 0;
     if ((p[i] ?? 0) >= 0.5) before += mass[i] ?? 0;
   }
-  return { features: { data, width, rows }, agreement };
+  return { features: { data, width }, agreement };
 }

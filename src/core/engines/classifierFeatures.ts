@@ -191,24 +191,45 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
     for (const p of path) keptMemo.set(p, verdict);
     return verdict;
   };
-  leaves.forEach((leaf, i) => {
-    const k = stats.index.get(leaf.el);
+  // Share of the links below a leaf (getElementsByTagName('a'), or the leaf itself when it
+  // is a link) that sit in a noise block. Only leaves with rendered links (stats: LN > 0)
+  // are asked; the total is the native collection's length, and the noise links are
+  // counted by walking up from each noise link (few) instead of testing every link of
+  // every leaf in JS, which re-read whole subtrees for container leaves.
+  const asked = new Map<Element, number>();
+  const noiseBelow = new Int32Array(n);
+  if (noiseLinks.size > 0) {
+    for (let i = 0; i < n; i++) {
+      const el = (leaves[i] as TextLeaf).el;
+      const k = stats.index.get(el);
+      if (k === undefined || (stats.ln[k] ?? 0) > 0) asked.set(el, i);
+    }
+    for (const a of noiseLinks) {
+      for (let cur = a.parentElement; cur; cur = cur.parentElement) {
+        const i = asked.get(cur);
+        if (i !== undefined) noiseBelow[i] = (noiseBelow[i] as number) + 1;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const el = (leaves[i] as TextLeaf).el;
+    const k = stats.index.get(el);
     if (k !== undefined) {
       facts.type[i] = NTA_TYPE_CODE[ann.types[k] as NodeType] ?? 0;
       facts.doc[i] = ann.doc[k] ?? 0;
       facts.td[i] = ann.td[k] ?? 0;
     }
-    const pk = leaf.el.parentElement ? stats.index.get(leaf.el.parentElement) : undefined;
+    const pk = el.parentElement ? stats.index.get(el.parentElement) : undefined;
     if (pk !== undefined) facts.parentTd[i] = ann.td[pk] ?? 0;
-    // No rendered link below the leaf (stats: LN = 0) means none in a noise block: share 0.
-    if (noiseLinks.size > 0 && (k === undefined || (stats.ln[k] ?? 0) > 0)) {
-      const links = leaf.el.tagName.toUpperCase() === 'A' ? [leaf.el] : Array.from(leaf.el.getElementsByTagName('a'));
-      let inBlocks = 0;
-      for (const a of links) if (noiseLinks.has(a)) inBlocks++;
-      facts.linkBlockShare[i] = links.length ? inBlocks / links.length : 0;
+    if (asked.has(el)) {
+      if (el.tagName.toUpperCase() === 'A') facts.linkBlockShare[i] = noiseLinks.has(el) ? 1 : 0;
+      else {
+        const links = el.getElementsByTagName('a').length;
+        facts.linkBlockShare[i] = links ? (noiseBelow[i] as number) / links : 0;
+      }
     }
-    facts.kept[i] = isKept(leaf.el) && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
-  });
+    facts.kept[i] = isKept(el) && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
+  }
   return facts;
 }
 
@@ -216,11 +237,17 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 interface Aggregate { text: number; links: number; leaves: number }
 
-/** One row per leaf (FEATURE_NAMES order), all in one row-major buffer; `rows[i]` is a view of row i. */
+/** One row per leaf (FEATURE_NAMES order), all in one row-major buffer of `width` columns. */
 export interface FeatureMatrix {
   data: Float32Array;
   width: number;
-  rows: Float32Array[];
+}
+
+/** Each row as a view (training and tests; the engines read `data` directly, no per-leaf views). */
+export function featureRows(m: FeatureMatrix): Float32Array[] {
+  const rows: Float32Array[] = [];
+  for (let k = 0; k + m.width <= m.data.length && m.width > 0; k += m.width) rows.push(m.data.subarray(k, k + m.width));
+  return rows;
 }
 
 /** Class/id words and sectioning tags of the ancestors strictly between a leaf and the root. */
@@ -250,9 +277,7 @@ export function leafFeatures(
   const n = leaves.length;
   const width = FEATURE_NAMES.length;
   const data = new Float32Array(n * width);
-  const rows: Float32Array[] = [];
-  for (let i = 0; i < n; i++) rows.push(data.subarray(i * width, (i + 1) * width));
-  if (n === 0) return { data, width, rows };
+  if (n === 0) return { data, width };
   // Per-ancestor text and link totals, for the neighbourhood features.
   const agg = new Map<Element, Aggregate>();
   let pageText = 0;
@@ -424,7 +449,7 @@ export function leafFeatures(
     data[o + C_PAGE_LINK_DENSITY] = pageLinkDensity;
     charsBefore += len;
   }
-  return { data, width, rows };
+  return { data, width };
 }
 
 const NO_AGGREGATE: Aggregate = { text: 0, links: 0, leaves: 0 };

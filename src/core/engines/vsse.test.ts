@@ -8,7 +8,7 @@ import { serialize } from '../serialize';
 import { computeStats } from '../stats';
 import { autoEngine } from './auto';
 import { classifierEngine, classifyLeaves } from './classifier';
-import { FEATURE_NAMES } from './classifierFeatures';
+import { FEATURE_NAMES, featureRows } from './classifierFeatures';
 import type { Engine, EngineContext } from './engine';
 import { vsseEngine } from './vsse';
 
@@ -73,7 +73,7 @@ describe('classifier and auto engines', () => {
     expect(p('More than two thousand')).toBeGreaterThan(0.5);
     expect(p('Forecasters expect')).toBeGreaterThan(0.5);
     expect(p('© 2024')).toBeLessThan(0.5);
-    expect(c.features.rows[0]).toHaveLength(FEATURE_NAMES.length);
+    expect(featureRows(c.features)[0]).toHaveLength(FEATURE_NAMES.length);
   });
   for (const engine of [classifierEngine, autoEngine]) {
     it(`${engine.name}: returns a selection with its own trace notes`, () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, leafFeatures } from './classifierFeatures';
+import { FEATURE_NAMES, featureRows, leafFeatures } from './classifierFeatures';
 import { vsseSummary } from './vssePage';
 import { vsseSelect } from './vsseSelect';
 import { collectTextLeaves } from './vsseTextLeaves';
@@ -66,7 +66,7 @@ describe('classifier features (SPEC §5)', () => {
     const doc = page(ARTICLE, '<title>Storm</title>');
     const leaves = collectTextLeaves(doc.body, always);
     const sel = vsseSelect(doc.body, leaves, vsseSummary(doc));
-    const { rows } = leafFeatures(doc.body, leaves, sel, noGeometry, noNta(leaves.length));
+    const rows = featureRows(leafFeatures(doc.body, leaves, sel, noGeometry, noNta(leaves.length)));
     expect(rows).toHaveLength(leaves.length);
     for (const r of rows) expect(r).toHaveLength(FEATURE_NAMES.length);
     const col = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
