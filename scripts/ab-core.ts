@@ -3,7 +3,8 @@
  * pages at the same moment (this machine is shared: only paired numbers mean anything).
  * Each page is loaded the way the benchmark loads it (bench/server.ts, bench/browser.ts
  * flags, one classic script over Runtime.evaluate, layout forced once), then each engine
- * runs ONCE, cold, after a forced GC, in an order that rotates from page to page.
+ * runs ONCE, cold, after a forced GC, on its own fresh load of the page (see `load`), in an
+ * order that rotates from page to page.
  * Both builds' clips are compared field by field (trace.ms aside): any difference is listed,
  * so the same run proves a speed change left the output alone.
  *
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   type Name = 'SiftA' | 'SiftB' | 'readability' | 'noop';
+  const SYMMETRIC: Name[][] = [['SiftA', 'SiftB', 'readability'], ['readability', 'SiftA', 'SiftB'], ['SiftB', 'SiftA', 'readability'], ['readability', 'SiftB', 'SiftA']];
   const ms: Record<Name, number[]> = { SiftA: [], SiftB: [], readability: [], noop: [] };
   const cpuMs: Record<Name, number[]> = { SiftA: [], SiftB: [], readability: [], noop: [] };
   const differ: string[] = [];
@@ -85,15 +87,24 @@ async function main(): Promise<void> {
   const names = ['SiftA', 'SiftB', 'readability', 'noop'] as const;
   try {
     for (const [k, rec] of records.entries()) {
-      try {
-        await page.goto(server.urlFor(0, rec.id), { waitUntil: 'load', timeout: 20_000 });
-      } catch { /* measured if it committed, like the bench */ }
-      const inj = await cdp.send('Runtime.evaluate', { expression: injected, returnByValue: true });
-      if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
-      await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
-      const order = [...names.slice(k % 4), ...names.slice(0, k % 4)];
+      // Each engine gets the page freshly loaded: the first script to touch a node pays for
+      // its JS wrapper, so an engine run after another on the same document would get the
+      // DOM walk's wrappers for free (in the benchmark every engine is measured that way
+      // except the first; Readability walks its own clone either way).
+      const load = async (): Promise<void> => {
+        try {
+          await page.goto(server.urlFor(0, rec.id), { waitUntil: 'load', timeout: 20_000 });
+        } catch { /* measured if it committed, like the bench */ }
+        const inj = await cdp.send('Runtime.evaluate', { expression: injected, returnByValue: true });
+        if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
+        await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
+      };
+      // Symmetric order: each build runs first on half the pages (what ran before on the
+      // same renderer is not neutral: V8 keeps compiled code across pages of one process).
+      const order: Name[] = [...SYMMETRIC[k % 4]!, 'noop'];
       const outs = new Map<string, unknown>();
       for (const name of order) {
+        if (name !== 'noop') await load();
         await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
         const before = await threadTime();
         const r = await cdp.send('Runtime.evaluate', { expression: `__ab(${JSON.stringify(name)})`, returnByValue: true });
