@@ -36,6 +36,8 @@ export interface BoilerplateRegions {
 /** Why an element is boilerplate, or null. `comment thread` is the one kind exempt from the size guard. */
 export function boilerplateReason(el: Element, tag: string = tagOf(el)): string | null {
   if (BOILERPLATE_TAGS.has(tag)) return `<${tag.toLowerCase()}>`;
+  // Everything below reads an attribute; most elements of a page have none (one native call).
+  if (!el.hasAttributes()) return null;
   const role = el.getAttribute('role');
   if (role && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role=${role}`;
   if (el.getAttribute('aria-modal') === 'true') return 'aria-modal';
@@ -43,7 +45,10 @@ export function boilerplateReason(el: Element, tag: string = tagOf(el)): string 
   const id = el.getAttribute('id');
   if (!cls && !id) return null;
   const names = `${(cls ?? '').toLowerCase()} ${(id ?? '').toLowerCase()}`;
-  for (const token of names.split(/\s+/)) if (token && COMMENT_THREAD_TOKEN.test(token)) return COMMENT_THREAD;
+  // Every comment-thread token holds one of these words: test tokens only when one occurs.
+  if (names.includes('comment') || names.includes('disqus') || names.includes('respond')) {
+    for (const token of names.split(/\s+/)) if (token && COMMENT_THREAD_TOKEN.test(token)) return COMMENT_THREAD;
+  }
   const m = BOILERPLATE_VOCABULARY.exec(` ${names} `);
   if (!m || CONTENT_VOCABULARY.test(names)) return null;
   return `class/id "${m[0].trim()}"`;
@@ -53,45 +58,48 @@ const COMMENT_THREAD = 'comment thread';
 
 /**
  * Find the outermost boilerplate regions of the rendered page and discount them.
- * Cost: one attribute check per counted element, plus a walk up from each region found.
+ * Cost: one attribute check per counted element outside the regions found (their insides
+ * are skipped: a region's subtree is the contiguous run of post-order indices ending at it).
  */
 export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   const n = stats.order.length;
   const b = n - 1;
   const nlcB = stats.tc[b]! - stats.lc[b]!;
-  const matched: number[] = [];
-  const reasons: string[] = [];
-  for (let i = 0; i < b; i++) {
-    if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
-    const reason = boilerplateReason(stats.order[i]!);
-    if (reason) { matched.push(i); reasons.push(reason); }
-  }
-  if (matched.length === 0) return { roots: [], reasons: [], stats };
-  // Outer before inner (reverse post-order); a region inside an accepted one is already gone,
-  // one inside a rejected one (the page's own <form>) is judged on its own.
-  const accepted = new Set<Element>();
-  const roots: number[] = [];
+  // Accepted regions as [first, root] index ranges, outermost first; reasons parallel.
+  const ranges: number[] = [];
   const rootReasons: string[] = [];
-  for (let m = matched.length - 1; m >= 0; m--) {
-    const i = matched[m]!;
+  let mains: Element[] | null = null;
+  const holdsMain = (el: Element): boolean => {
+    mains ??= Array.from(stats.root.querySelectorAll('main, [role="main"]'));
+    for (const m of mains) if (m !== el && el.contains(m)) return true;
+    return false;
+  };
+  // Outer before inner: descending post-order index meets every element before its
+  // descendants. A region inside an accepted one is never looked at; one inside a rejected
+  // one (the page's own <form>) is judged on its own.
+  for (let i = b - 1; i >= 0; i--) {
+    if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
     const el = stats.order[i]!;
-    let inside = false;
-    for (let p = el.parentElement; p && p !== stats.root; p = p.parentElement) {
-      if (accepted.has(p)) { inside = true; break; }
-    }
-    if (inside) continue;
+    const reason = boilerplateReason(el, stats.tags[i]);
+    if (!reason) continue;
     // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
     // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
-    if (reasons[m] === '<aside>' && stats.ln[i] === 0) continue;
-    if (reasons[m] !== COMMENT_THREAD) {
+    if (reason === '<aside>' && stats.ln[i] === 0) continue;
+    if (reason !== COMMENT_THREAD) {
       const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
-      if (share > BOILERPLATE_MAX_SHARE || el.querySelector('main, [role="main"]')) continue;
+      if (share > BOILERPLATE_MAX_SHARE || holdsMain(el)) continue;
     }
-    accepted.add(el);
-    roots.push(i);
-    rootReasons.push(reasons[m]!);
+    let first = i;
+    while (first > 0 && el.contains(stats.order[first - 1]!)) first--;
+    ranges.push(first, i);
+    rootReasons.push(reason);
+    i = first; // the loop's i-- steps past the region
   }
-  roots.reverse();
+  if (ranges.length === 0) return { roots: [], reasons: [], stats };
+  // Document order, as the trace and the pipeline expect.
+  const roots: number[] = [];
+  const firsts: number[] = [];
+  for (let r = ranges.length - 2; r >= 0; r -= 2) { firsts.push(ranges[r]!); roots.push(ranges[r + 1]!); }
   rootReasons.reverse();
   let removedNlc = 0;
   for (const i of roots) removedNlc += stats.tc[i]! - stats.lc[i]!;
@@ -102,7 +110,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   const zero = (k: number): void => {
     tc[k] = 0; lc[k] = 0; ln[k] = 0; img[k] = 0; leafText[k] = 0; leafAnchor[k] = 0; leafImage[k] = 0;
   };
-  for (const i of roots) {
+  for (const [r, i] of roots.entries()) {
     const root = stats.order[i]!;
     // Ancestors lose the region's counts.
     for (let p = root.parentElement; p && p !== stats.root; p = p.parentElement) {
@@ -120,8 +128,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     leafText[b]! -= stats.leafText[i]!; leafAnchor[b]! -= stats.leafAnchor[i]!; leafImage[b]! -= stats.leafImage[i]!;
     // The region and everything in it count for nothing (typed ignore, never a candidate).
     // Post-order: a subtree is the contiguous run of indices ending at its root.
-    zero(i);
-    for (let k = i - 1; k >= 0 && root.contains(stats.order[k]!); k--) zero(k);
+    for (let k = firsts[r]!; k <= i; k++) zero(k);
   }
   return {
     roots: roots.map((i) => stats.order[i]!),

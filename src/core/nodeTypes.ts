@@ -1,7 +1,7 @@
 import { effectiveImageSize } from './layout';
 import { IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement, tagOf } from './stats';
+import { isImageElement } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
 import { traceEntry } from './trace';
 
@@ -52,11 +52,10 @@ export function annotate(stats: PageStats): Annotation {
  *   (ties: text, then image, then anchor — losing text is worse than keeping a link).
  */
 function nodeType(s: PageStats, i: number, nlcB: number, lcB: number, lnB: number): NodeType {
-  const el = s.order[i]!;
   const tc = s.tc[i]!, lc = s.lc[i]!, nlc = tc - lc, ln = s.ln[i]!, images = s.img[i]!;
   if (s.isLeaf[i]) {
     if (s.leafImage[i]) return 'image';
-    if (IGNORE_TAGS.has(tagOf(el))) return 'ignore';
+    if (IGNORE_TAGS.has(s.tags[i]!)) return 'ignore';
     if (s.leafAnchor[i]) return 'anchor';
     if (s.leafText[i]) return 'text';
     return 'ignore';

@@ -26,6 +26,8 @@ export interface PageStats {
   root: Element;
   /** Counted elements in post-order (children before parents); `root` is last. */
   order: Element[];
+  /** Upper-case tag name of each element of `order` (tagOf), parallel to it. */
+  tags: string[];
   /** Element → its index in the arrays below (position in `order`). */
   index: Map<Element, number>;
   tc: Float64Array;
@@ -153,6 +155,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     textRuns = g32(textRuns); isLeaf = g8(isLeaf); inLink = g8(inLink);
   };
   const order: Element[] = [];
+  const tags: string[] = [];
   const index = new Map<Element, number>();
   const open = new OpenColumns();
   let depth = -1;
@@ -182,6 +185,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     const i = order.length;
     if (i >= cap) grow();
     order.push(el);
+    tags.push(tag);
     index.set(el, i);
     const eTc = open.tc[d]!, eLc = open.lc[d]!, eLn = open.ln[d]!, eImg = open.img[d]!, runs = open.textRuns[d]!;
     const link = open.inLink[d]!;
@@ -274,7 +278,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
 
   const n = order.length;
   return {
-    root, order, index,
+    root, order, tags, index,
     tc: tc.subarray(0, n), lc: lc.subarray(0, n), ln: ln.subarray(0, n), img: img.subarray(0, n),
     leafText: leafText.subarray(0, n), leafAnchor: leafAnchor.subarray(0, n), leafImage: leafImage.subarray(0, n),
     isLeaf: isLeaf.subarray(0, n), inLink: inLink.subarray(0, n), textRuns: textRuns.subarray(0, n), hiddenCount,
