@@ -1,7 +1,7 @@
 import { effectiveImageSize, resolveImageSource } from './layout';
 import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement, tagOf } from './stats';
+import { isImageElement } from './stats';
 import type { LayoutProbe } from './types';
 
 /**
@@ -185,10 +185,11 @@ export function serialize(input: SerializeInput): Serialized {
     }
     if (node.nodeType !== 1) continue;
     const el = node as Element;
-    if (!stats.index.has(el)) continue; // not rendered, or never text (script, style, svg…)
+    const at = stats.index.get(el);
+    if (at === undefined) continue; // not rendered, or never text (script, style, svg…)
     const inside = parentInside || kept.has(el);
     if (!inside && !onPath.has(el)) continue;
-    const tag = tagOf(el);
+    const tag = stats.tags[at]!;
 
     if (isImageElement(el, tag)) {
       if (!inside) continue;
