@@ -130,23 +130,26 @@ async function soleExpansion(db: SiftDb, prefix: string): Promise<string | null 
 async function prepare(db: SiftDb, query: string): Promise<Prepared | 'empty' | 'none'> {
   const plans = planQuery(query);
   if (plans.length === 0) return 'empty';
-  const sole = await Promise.all(plans.map((p) => (p.prefix ? soleExpansion(db, p.term) : null)));
+  // Both at once (one round trip fewer): a prefix's range read as a prefix holds the same
+  // keys, in the same order, as its sole word's postings.
+  const [sole, probed] = await Promise.all([
+    Promise.all(plans.map((p) => (p.prefix ? soleExpansion(db, p.term) : null))),
+    // Read forward: a reverse key read costs about twice as much in Chromium (measured), and
+    // a common term's keys are not used.
+    Promise.all(plans.map((p) => postings(db, p).limit(PROBE + 1).primaryKeys() as Promise<Key[]>)),
+  ]);
   if (sole.some((s) => s === undefined)) return 'none';
-  plans.forEach((p, i) => {
+  const probes = plans.map((p, i): Probe => {
     const word = sole[i];
     // "river" typed in full is the word river: the exact paths (and the single-word count) apply.
     if (typeof word === 'string') Object.assign(p, { term: word, prefix: false });
-  });
-  const probes = await Promise.all(plans.map(async (p): Promise<Probe> => {
-    // Read forward: a reverse key read costs about twice as much in Chromium (measured), and
-    // a common term's keys are not used.
-    const keys = (await postings(db, p).limit(PROBE + 1).primaryKeys()) as Key[];
+    const keys = probed[i]!;
     if (keys.length > PROBE) return { p, keys: null };
     // An exact term's postings are in date order (oldest first); a prefix's come word by
     // word and may name a clip twice (two words with the prefix): each clip once (its size
     // orders the terms). intersectKeys puts every list used later in date order.
     return { p, keys: p.prefix ? uniqueKeys(keys) : keys.reverse() };
-  }));
+  });
   if (probes.some((x) => x.keys?.length === 0)) return 'none';
   const small = probes.filter((x): x is Probe & { keys: Key[] } => x.keys !== null).sort((a, b) => a.keys.length - b.keys.length);
   const common = probes.filter((x) => x.keys === null).map((x) => x.p);
@@ -251,12 +254,13 @@ export async function searchTimeline(
     const hits = await verifyRows(db, smallMatches(prep, tagIds), common);
     return { items: await page(hits), total: hits.length, totalExact: true, strategy: 'verify' };
   }
-  const scan = await scanRows(db, common, tagIds, want);
+  // The live count (one small read) alongside: the estimate below needs it.
+  const [scan, live] = await Promise.all([scanRows(db, common, tagIds, want), liveCount(db)]);
   if (scan) {
     if (scan.complete) return { items: await page(scan.hits), total: scan.hits.length, totalExact: true, strategy: 'scan' };
     // An estimate from the hit rate among the newest clips: the exact union of a very common
     // prefix costs hundreds of thousands of keys (countMatches, on demand only).
-    const estimate = Math.max(scan.hits.length, Math.round((scan.hits.length / scan.read) * (await liveCount(db))));
+    const estimate = Math.max(scan.hits.length, Math.round((scan.hits.length / scan.read) * live));
     return { items: await page(scan.hits), total: estimate, totalExact: false, strategy: 'scan' };
   }
   const all = await exactMatches(db, prep, tagIds);
