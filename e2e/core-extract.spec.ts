@@ -76,6 +76,32 @@ test('text hidden by CSS is not clipped; lazy images resolve to their real sourc
   expect(clip!.html).toContain(`src="${ORIGIN}/square.svg"`);
 });
 
+test('a page whose stylesheet hides <body> until scripts run (AMP, loaders) is still clipped; what it hides inside stays out', async ({ page }) => {
+  // AMP's boilerplate CSS: body is visibility:hidden until the AMP runtime (never loaded here) shows it.
+  await open(page, `<article><h1>Harbour story</h1><p>${paragraph(8)}</p><p style="display:none">HIDDEN-INSIDE</p><p>${paragraph(6)}</p></article>`,
+    '<style>body{visibility:hidden}</style>');
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  expect(clip!.text).toContain('Sentence 7 of the article');
+  expect(clip!.text).not.toContain('HIDDEN-INSIDE');
+});
+
+test('content hidden by a stylesheet until scripts reveal it is clipped when nothing readable is rendered', async ({ page }) => {
+  await open(page, `<div class="js-app"><article><h1>Harbour story</h1><p>${paragraph(8)}</p><p hidden>HIDDEN-ATTRIBUTE</p></article></div>`,
+    '<style>.js-app{display:none}</style>');
+  const result = await page.evaluate(() => (globalThis as unknown as { Sift: { extractResult(d: Document): { ok: boolean; clip?: { text: string; trace: { notes: string[] } } } } }).Sift.extractResult(document));
+  expect(result.ok).toBe(true);
+  expect(result.clip!.text).toContain('Sentence 7 of the article');
+  expect(result.clip!.text).not.toContain('HIDDEN-ATTRIBUTE');
+  expect(result.clip!.trace.notes.join(' ')).toContain('visibility judged by the markup alone');
+});
+
+test('a page that renders no text at all is still refused as empty', async ({ page }) => {
+  await open(page, '<div style="display:none"></div><img src="/nothing.png" width="1" height="1">');
+  const result = await page.evaluate(() => (globalThis as unknown as { Sift: { extractResult(d: Document): { ok: boolean; reason?: string } } }).Sift.extractResult(document));
+  expect(result).toMatchObject({ ok: false });
+});
+
 test('a page over the size limit is refused quickly with a reason', async ({ page }) => {
   await open(page, '<div id="root"></div>');
   const out = await page.evaluate(() => {

@@ -110,3 +110,24 @@ describe('extract: NTA + link blocks on a news page', () => {
     expect(clip.wordCount).toBe(200);
   });
 });
+
+describe('extract: a region that is a list of links', () => {
+  // Every node of such a region types as anchor, so NTA's pruning keeps nothing in it.
+  const items = Array.from({ length: 24 }, (_, i) => `<li><a href="/lang/${i}">Programming language number ${i}</a> (${1960 + i})</li>`).join('');
+  const listPage = (main: string): Document => doc(`${nav}<div class="page"><div class="content"><h1>List of programming languages</h1><ul>${items}</ul></div></div>${footer}${main}`);
+
+  it('keeps the start node whole when pruning kept nothing readable, and says so', () => {
+    const result = extractResult(listPage(''), { layout: fakeLayout });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.clip.text).toContain('Programming language number 0');
+    expect(result.clip.text).toContain('Programming language number 23');
+    expect(result.clip.text).not.toContain('Careers');
+    expect(result.clip.trace.notes).toContain('pruning kept no readable node: the start node is kept whole');
+  });
+
+  it('still refuses a page whose only region is the page itself', () => {
+    const links = Array.from({ length: 30 }, (_, i) => `<a href="/x/${i}">Link ${i}</a>`).join(' ');
+    expect(extractResult(doc(links), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });
+  });
+});

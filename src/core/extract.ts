@@ -1,13 +1,15 @@
 import { getEngine } from './engines';
 import type { ContentSelection } from './engines/engine';
-import { liveLayoutProbe } from './layout';
+import { liveLayoutProbe, markupVisibility } from './layout';
 import type { LinkBlockResult } from './linkBlocks';
 import { createLinkBlockScanner, removableSpan } from './linkBlocks';
 import { extractMetadata } from './metadata';
 import { resolveOptions } from './options';
+import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
 import { defineLazy } from './trace';
+import type { PageStats } from './stats';
 import { computeStats } from './stats';
 import type { Clip, ExtractOptions, ExtractResult, LinkBlockTrace, NoClipReason, Trace } from './types';
 
@@ -35,12 +37,22 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const engine = getEngine(options.engine);
   if (!engine) return fail('not-article', `Unknown extraction engine "${String(options.engine)}".`);
 
-  // 2. Stats.
-  const layout = options.layout ?? liveLayoutProbe(doc);
-  const scanner = createLinkBlockScanner(options);
-  const stats = computeStats(doc, layout, scanner);
-  const last = stats ? stats.order.length - 1 : -1;
-  if (!stats || last < 0 || (stats.tc[last] === 0 && stats.img[last] === 0)) {
+  // 2. Stats. A page that renders nothing readable may still hold its text in elements its
+  // stylesheets hide until scripts run (layout.markupVisibility): walk it once more that way.
+  const notes: string[] = [];
+  let layout = options.layout ?? liveLayoutProbe(doc);
+  let scanner = createLinkBlockScanner(options);
+  let stats = computeStats(doc, layout, scanner);
+  if (isEmpty(stats) && !options.layout) {
+    const markupLayout = markupVisibility(layout);
+    const markupScanner = createLinkBlockScanner(options);
+    const retry = computeStats(doc, markupLayout, markupScanner);
+    if (!isEmpty(retry)) {
+      notes.push('nothing readable is rendered: visibility judged by the markup alone (stylesheets hide the content until scripts run)');
+      layout = markupLayout; scanner = markupScanner; stats = retry;
+    }
+  }
+  if (!stats || isEmpty(stats)) {
     return fail('empty', 'The page has no visible text or images.');
   }
 
@@ -61,11 +73,30 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const input = { root: selection.root, kept: selection.kept, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
   let out = serialize(input);
   if (!out.text.trim() && removed.size > (selection.removed?.size ?? 0)) {
-    out = serialize({ ...input, removed: new Set(selection.removed ?? []) });
-    selection.notes.push('removing link blocks emptied the clip: kept them');
-    for (const b of blockTrace) b.removedFromContent = false;
+    const withBlocks = serialize({ ...input, removed: new Set(selection.removed ?? []) });
+    if (!isBlank(withBlocks)) {
+      out = withBlocks;
+      selection.notes.push('removing link blocks emptied the clip: kept them');
+      for (const b of blockTrace) b.removedFromContent = false;
+    }
   }
-  if (!out.text.trim() && out.images.length === 0) {
+  // Pruning may keep nothing readable in a region that holds text: every node of a list of
+  // links types as anchor, so NTA found the region (the start node) but no text node in it.
+  // Below the page itself, that region is the clip (link blocks removed, then kept, as above);
+  // a start node at the walk root says only that the page has no distinct region.
+  if (isBlank(out) && selection.root !== stats.root && !selection.kept.has(selection.root)) {
+    const whole = { ...input, kept: new Set<Node>([selection.root]) };
+    out = serialize(whole);
+    if (!out.text.trim() && removed.size > (selection.removed?.size ?? 0)) {
+      const withBlocks = serialize({ ...whole, removed: new Set(selection.removed ?? []) });
+      if (!isBlank(withBlocks)) {
+        out = withBlocks;
+        for (const b of blockTrace) b.removedFromContent = false;
+      }
+    }
+    if (!isBlank(out)) selection.notes.push('pruning kept no readable node: the start node is kept whole');
+  }
+  if (isBlank(out)) {
     return fail('not-article', 'No article found: the selected region has no readable text.');
   }
 
@@ -80,7 +111,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     linkBlocks: options.trace ? blockTrace : [],
     lcr: linkBlocks.lcr,
     ccr: linkBlocks.ccr,
-    notes: selection.notes,
+    notes: notes.concat(selection.notes),
   };
   const clip: Clip = {
     title: meta.title,
@@ -114,6 +145,15 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
 export function extract(doc: Document, options?: Partial<ExtractOptions> | null): Clip | null {
   const result = extractResult(doc, options);
   return result.ok ? result.clip : null;
+}
+
+function isEmpty(stats: PageStats | null): boolean {
+  const last = stats ? stats.order.length - 1 : -1;
+  return !stats || last < 0 || (stats.tc[last] === 0 && stats.img[last] === 0);
+}
+
+function isBlank(out: Serialized): boolean {
+  return !out.text.trim() && out.images.length === 0;
 }
 
 /** Stage 5: link blocks that lie inside the selection and are dense in links are removed. */

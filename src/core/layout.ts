@@ -23,7 +23,14 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
     return r;
   };
   const view = doc.defaultView;
-  const visibilityOptions = { visibilityProperty: true } as CheckVisibilityOptions;
+  // `visibility: hidden` on <body> itself is a page still loading, not content hidden from
+  // the reader: AMP's boilerplate CSS and page-loader snippets hide the whole body until
+  // their scripts run (and the benchmark, or a page whose scripts failed, never runs them).
+  // Every element inherits it, so asking for the property would find an empty page; then
+  // only boxes decide (display:none and friends still hide).
+  const body = doc.body;
+  const pageHidden = hasLayout && body !== null && body.checkVisibility() && !body.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
+  const visibilityOptions = (pageHidden ? {} : { visibilityProperty: true }) as CheckVisibilityOptions;
   return {
     isRendered(el: Element): boolean {
       if (hasLayout) {
@@ -31,9 +38,7 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
         // display:contents has no box of its own, yet its children render (checkVisibility says false).
         return view?.getComputedStyle(el).display === 'contents';
       }
-      if (el.hasAttribute('hidden')) return false;
-      const style = el.getAttribute('style');
-      return !(style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style));
+      return isRenderedByMarkup(el);
     },
     renderedWidth(el: Element): number | null {
       const r = rect(el);
@@ -44,6 +49,24 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
       return r && r.height > 0 ? r.height : null;
     },
   };
+}
+
+/** What the markup alone says about rendering: the `hidden` attribute and inline `display:none` / `visibility:hidden`. */
+function isRenderedByMarkup(el: Element): boolean {
+  if (el.hasAttribute('hidden')) return false;
+  const style = el.getAttribute('style');
+  return !(style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style));
+}
+
+/**
+ * The same layout, with visibility judged by the markup alone (isRenderedByMarkup): for a
+ * page that renders nothing readable while its document holds text, because stylesheets
+ * hide the content until the page's scripts reveal it (`.js-loading { display: none }`
+ * wrappers, app shells). A reader looking at that page in a browser that ran its scripts
+ * sees the text; the clip should hold it too. Sizes still come from the real layout.
+ */
+export function markupVisibility(layout: LayoutProbe): LayoutProbe {
+  return { isRendered: isRenderedByMarkup, renderedWidth: (el) => layout.renderedWidth(el), renderedHeight: (el) => layout.renderedHeight(el) };
 }
 
 /**
