@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
+import { loadForTiming, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
@@ -76,29 +77,13 @@ async function main(): Promise<void> {
   const cpuMs: Record<Name, number[]> = { SiftA: [], SiftB: [], readability: [], noop: [] };
   const differ: string[] = [];
   const warm: { ms: number; cpu: number }[] = [];
-  // CPU time of the renderer's main thread (CDP Performance.getMetrics ThreadTime, seconds):
-  // unlike the wall clock it does not count time the thread waited for a core.
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const threadTime = async (): Promise<number> => {
-    const m = await cdp.send('Performance.getMetrics');
-    return 1000 * (m.metrics.find((x) => x.name === 'ThreadTime')?.value ?? NaN);
-  };
+  const threadTime = await threadTimer(cdp);
   // noop: the same CDP round trip with no engine, i.e. the CPU overhead inside every figure.
   const names = ['SiftA', 'SiftB', 'readability', 'noop'] as const;
   try {
     for (const [k, rec] of records.entries()) {
-      // Each engine gets the page freshly loaded: the first script to touch a node pays for
-      // its JS wrapper, so an engine run after another on the same document would get the
-      // DOM walk's wrappers for free (in the benchmark every engine is measured that way
-      // except the first; Readability walks its own clone either way).
-      const load = async (): Promise<void> => {
-        try {
-          await page.goto(server.urlFor(0, rec.id), { waitUntil: 'load', timeout: 20_000 });
-        } catch { /* measured if it committed, like the bench */ }
-        const inj = await cdp.send('Runtime.evaluate', { expression: injected, returnByValue: true });
-        if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
-        await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
-      };
+      // Each engine gets the page freshly loaded (bench/pageTiming.ts: loadForTiming).
+      const load = (): Promise<void> => loadForTiming(page, cdp, server.urlFor(0, rec.id), injected);
       // Symmetric order: each build runs first on half the pages (what ran before on the
       // same renderer is not neutral: V8 keeps compiled code across pages of one process).
       const order: Name[] = [...SYMMETRIC[k % 4]!, 'noop'];

@@ -7,8 +7,8 @@
  *
  * Pages load as in the benchmark (bench/server.ts, bench/browser.ts); the build is injected
  * once PER ENGINE (its own global), so every engine's call is a cold first call that no
- * other engine warmed up, as in the benchmark. Each engine runs once per page after a
- * forced GC, in an order that rotates from page to page; the CPU figure is the renderer
+ * other engine warmed up, as in the benchmark. Each engine runs once per page, on its own
+ * fresh load of it, after a forced GC, in an order that rotates from page to page; the CPU figure is the renderer
  * main thread's ThreadTime around the call (CDP Performance.getMetrics), as
  * scripts/ab-core.ts takes it. Prints medians, ratios to Readability, and the per-page
  * paired ratio of every engine to the first one.
@@ -18,6 +18,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
+import { loadForTiming, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
@@ -69,21 +70,13 @@ try {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block', acceptDownloads: false });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const threadTime = async (): Promise<number> => {
-    const m = await cdp.send('Performance.getMetrics');
-    return 1000 * (m.metrics.find((x) => x.name === 'ThreadTime')?.value ?? NaN);
-  };
+  const threadTime = await threadTimer(cdp);
   for (const [k, rec] of records.entries()) {
-    try {
-      await page.goto(server.urlFor(0, rec.id), { waitUntil: 'load', timeout: 20_000 });
-    } catch { /* measured if it committed, like the bench */ }
-    const inj = await cdp.send('Runtime.evaluate', { expression: injected, returnByValue: true });
-    if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
-    await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
     const order = [...names.slice(k % names.length), ...names.slice(0, k % names.length)];
     const row = new Map<string, { ms: number; cpu: number }>();
     for (const name of order) {
+      // A fresh load per engine (bench/pageTiming.ts says why).
+      await loadForTiming(page, cdp, server.urlFor(0, rec.id), injected);
       await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
       const before = await threadTime();
       const args = name === 'readability' ? '"readability"' : `${JSON.stringify(global(name))}, ${JSON.stringify(name)}`;
