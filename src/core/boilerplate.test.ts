@@ -83,6 +83,27 @@ describe('boilerplate regions: discounting', () => {
     expect(extract(page, { layout: fakeLayout })!.text).toContain(prose(8, 2));
   });
 
+  it('reports only outermost regions, in document order, and zeroes exactly their subtrees', () => {
+    const page = doc(`<nav><a href="/">Home</a> <a href="/a">A</a></nav><article><h1>Title</h1><p>${prose(8, 1)}</p><p>${prose(8, 2)}</p></article>`
+      + `<aside class="sidebar"><div class="newsletter"><p>${prose(1, 3)} <a href="/s">Subscribe</a></p></div><div class="related"><a href="/r">Related</a></div></aside>`
+      + `<div class="share"><a href="/t">Share</a></div><p>${prose(2, 4)}</p>`);
+    const stats = computeStats(page, fakeLayout)!;
+    const regions = discountBoilerplate(stats);
+    expect(regions.roots).toEqual([page.querySelector('nav'), page.querySelector('aside'), page.querySelector('.share')]);
+    expect(regions.reasons).toEqual(['<nav>', '<aside>', 'class/id "share"']);
+    for (const [i, node] of stats.order.entries()) {
+      const inside = regions.roots.some((r) => r.contains(node));
+      if (inside) expect(regions.stats.tc[i]).toBe(0);
+      else if (node !== stats.root && !node.contains(page.querySelector('nav')) && !node.contains(page.querySelector('aside'))) expect(regions.stats.tc[i]).toBe(stats.tc[i]);
+    }
+  });
+
+  it('a region holding <main> is not discounted, but a region inside a rejected one is judged on its own', () => {
+    const page = doc(`<div class="site-footer-wrap"><main><h1>Title</h1><p>${prose(8, 1)}</p><div class="comments-area"><p>${prose(2, 5)}</p></div></main></div><p>${prose(9, 2)}</p>`);
+    const regions = discountBoilerplate(computeStats(page, fakeLayout)!);
+    expect(regions.roots).toEqual([page.querySelector('.comments-area')]);
+  });
+
   it('nothing is discounted when that would leave almost no text (Readability-style retry)', () => {
     const page = doc(`<div class="sidebar"><p>${prose(1, 1)}</p></div><div class="footer-links"><p>${prose(1, 2)}</p></div>`);
     const stats = computeStats(page, fakeLayout)!;
