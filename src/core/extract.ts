@@ -11,7 +11,7 @@ import { extractRecords } from './records';
 import { defineLazy } from './trace';
 import type { PageStats } from './stats';
 import { computeStats } from './stats';
-import type { Clip, ExtractOptions, ExtractResult, LinkBlockTrace, NoClipReason, Trace } from './types';
+import type { Clip, ExtractOptions, ExtractResult, LayoutProbe, LinkBlockTrace, NoClipReason, Trace } from './types';
 
 /**
  * The pipeline, as a recipe (STYLE.md 2):
@@ -40,18 +40,19 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 2. Stats. A page that renders nothing readable may still hold its text in elements its
   // stylesheets hide until scripts run (layout.markupVisibility): walk it once more that way.
   const notes: string[] = [];
-  let layout = options.layout ?? liveLayoutProbe(doc);
-  let scanner = createLinkBlockScanner(options);
-  let stats = computeStats(doc, layout, scanner);
-  if (isEmpty(stats) && !options.layout) {
-    const markupLayout = markupVisibility(layout);
-    const markupScanner = createLinkBlockScanner(options);
-    const retry = computeStats(doc, markupLayout, markupScanner);
-    if (!isEmpty(retry)) {
+  const walk = (layout: LayoutProbe) => {
+    const scanner = createLinkBlockScanner(options);
+    return { layout, scanner, stats: computeStats(doc, layout, scanner) };
+  };
+  let pass = walk(options.layout ?? liveLayoutProbe(doc));
+  if (isEmpty(pass.stats) && !options.layout) {
+    const retry = walk(markupVisibility(pass.layout));
+    if (!isEmpty(retry.stats)) {
       notes.push('nothing readable is rendered: visibility judged by the markup alone (stylesheets hide the content until scripts run)');
-      layout = markupLayout; scanner = markupScanner; stats = retry;
+      pass = retry;
     }
   }
+  const { layout, scanner, stats } = pass;
   if (!stats || isEmpty(stats)) {
     return fail('empty', 'The page has no visible text or images.');
   }
@@ -67,33 +68,27 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const removed = new Set<Node>(selection.removed ?? []);
   const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
 
-  // 6. Serialization. Should removing link blocks empty the clip (a page that is one long
-  // link list), keep them: a list of links is better than nothing.
+  // 6. Serialization.
   const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
-  const input = { root: selection.root, kept: selection.kept, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
-  let out = serialize(input);
-  if (!out.text.trim() && removed.size > (selection.removed?.size ?? 0)) {
-    const withBlocks = serialize({ ...input, removed: new Set(selection.removed ?? []) });
-    if (!isBlank(withBlocks)) {
-      out = withBlocks;
-      selection.notes.push('removing link blocks emptied the clip: kept them');
-      for (const b of blockTrace) b.removedFromContent = false;
-    }
-  }
+  const input = { root: selection.root, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
+  // Should removing link blocks empty the clip (a page that is one long link list), keep
+  // them: a list of links is better than nothing.
+  const serializeKept = (kept: Set<Node>): Serialized => {
+    const out = serialize({ ...input, kept });
+    if (out.text.trim() || removed.size <= (selection.removed?.size ?? 0)) return out;
+    const withBlocks = serialize({ ...input, kept, removed: new Set(selection.removed ?? []) });
+    if (isBlank(withBlocks)) return out;
+    selection.notes.push('removing link blocks emptied the clip: kept them');
+    for (const b of blockTrace) b.removedFromContent = false;
+    return withBlocks;
+  };
+  let out = serializeKept(selection.kept);
   // Pruning may keep nothing readable in a region that holds text: every node of a list of
   // links types as anchor, so NTA found the region (the start node) but no text node in it.
-  // Below the page itself, that region is the clip (link blocks removed, then kept, as above);
-  // a start node at the walk root says only that the page has no distinct region.
+  // Below the page itself, that region is the clip; a start node at the walk root says only
+  // that the page has no distinct region.
   if (isBlank(out) && selection.root !== stats.root && !selection.kept.has(selection.root)) {
-    const whole = { ...input, kept: new Set<Node>([selection.root]) };
-    out = serialize(whole);
-    if (!out.text.trim() && removed.size > (selection.removed?.size ?? 0)) {
-      const withBlocks = serialize({ ...whole, removed: new Set(selection.removed ?? []) });
-      if (!isBlank(withBlocks)) {
-        out = withBlocks;
-        for (const b of blockTrace) b.removedFromContent = false;
-      }
-    }
+    out = serializeKept(new Set<Node>([selection.root]));
     if (!isBlank(out)) selection.notes.push('pruning kept no readable node: the start node is kept whole');
   }
   if (isBlank(out)) {

@@ -66,7 +66,7 @@ function isRenderedByMarkup(el: Element): boolean {
  * sees the text; the clip should hold it too. Sizes still come from the real layout.
  */
 export function markupVisibility(layout: LayoutProbe): LayoutProbe {
-  return { isRendered: isRenderedByMarkup, renderedWidth: (el) => layout.renderedWidth(el), renderedHeight: (el) => layout.renderedHeight(el) };
+  return { ...layout, isRendered: isRenderedByMarkup };
 }
 
 /**

@@ -102,6 +102,15 @@ for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PH
   for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
 }
 
+type Column = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+
+/** A copy of a typed column at a larger size (same element type), for the walk's doubling. */
+function resized<T extends Column>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+}
+
 /**
  * The walk keeps the totals of the *open* elements (the path from the root to the current
  * node) in columns indexed by depth: text adds to the innermost open element, a closing
@@ -123,12 +132,9 @@ class OpenColumns {
   reserve(d: number): void {
     if (d < this.tc.length) return;
     const size = this.tc.length * 2;
-    const g64 = (a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => { const b = new Float64Array(size); b.set(a); return b; };
-    const g32 = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => { const b = new Int32Array(size); b.set(a); return b; };
-    this.tc = g64(this.tc); this.lc = g64(this.lc); this.ln = g32(this.ln); this.img = g32(this.img);
-    this.leafText = g32(this.leafText); this.leafAnchor = g32(this.leafAnchor); this.leafImage = g32(this.leafImage);
-    this.childEls = g32(this.childEls); this.textRuns = g32(this.textRuns);
-    const b = new Uint8Array(size); b.set(this.inLink); this.inLink = b;
+    this.tc = resized(this.tc, size); this.lc = resized(this.lc, size); this.ln = resized(this.ln, size); this.img = resized(this.img, size);
+    this.leafText = resized(this.leafText, size); this.leafAnchor = resized(this.leafAnchor, size); this.leafImage = resized(this.leafImage, size);
+    this.childEls = resized(this.childEls, size); this.textRuns = resized(this.textRuns, size); this.inLink = resized(this.inLink, size);
   }
 }
 
@@ -147,12 +153,9 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   let isLeaf = new Uint8Array(cap), inLink = new Uint8Array(cap);
   const grow = (): void => {
     cap *= 2;
-    const g64 = (a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => { const b = new Float64Array(cap); b.set(a); return b; };
-    const g32 = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => { const b = new Int32Array(cap); b.set(a); return b; };
-    const g8 = (a: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => { const b = new Uint8Array(cap); b.set(a); return b; };
-    tc = g64(tc); lc = g64(lc); ln = g32(ln); img = g32(img);
-    leafText = g32(leafText); leafAnchor = g32(leafAnchor); leafImage = g32(leafImage);
-    textRuns = g32(textRuns); isLeaf = g8(isLeaf); inLink = g8(inLink);
+    tc = resized(tc, cap); lc = resized(lc, cap); ln = resized(ln, cap); img = resized(img, cap);
+    leafText = resized(leafText, cap); leafAnchor = resized(leafAnchor, cap); leafImage = resized(leafImage, cap);
+    textRuns = resized(textRuns, cap); isLeaf = resized(isLeaf, cap); inLink = resized(inLink, cap);
   };
   const order: Element[] = [];
   const tags: string[] = [];
