@@ -32,3 +32,33 @@ export async function loadForTiming(page: Page, cdp: CDPSession, url: string, sc
   if (inj.exceptionDetails) throw new Error(`inject: ${inj.exceptionDetails.text}`);
   await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
 }
+
+/** The parts of a CDP `Profiler.stop` profile the tools read. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; positionTicks?: { line: number; ticks: number }[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * Add a profile's self time per function (`name:line`, 1-based; native functions by name)
+ * into `into`, in ms; idle and `(program)` samples are skipped. `capUs`
+ * bounds each sample's share: on a shared machine a delta also holds the time the thread
+ * waited for a core, which lands on whatever function it was in. Returns the ms added.
+ */
+export function addSelfTimes(profile: CpuProfile, into: Map<string, number>, capUs = Infinity): number {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  (profile.samples ?? []).forEach((id, k) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const { functionName, lineNumber } = node.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)') return;
+    const key = lineNumber >= 0 ? `${functionName || '(anonymous)'}:${lineNumber + 1}` : functionName;
+    const ms = Math.min(deltas[k] ?? 0, capUs) / 1000;
+    into.set(key, (into.get(key) ?? 0) + ms);
+    total += ms;
+  });
+  return total;
+}

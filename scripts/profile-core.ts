@@ -17,11 +17,10 @@ import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
 import { RUNTIME_SCRIPTS } from '../bench/engines';
+import { addSelfTimes, type CpuProfile } from '../bench/pageTiming';
 import { startPageServer } from '../bench/server';
 import { buildCore } from './build-core';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number; children?: number[]; positionTicks?: { line: number; ticks: number }[] }
-interface Profile { nodes: ProfileNode[]; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] }
 
 /** DOM entry points the core uses; each is wrapped with a counter in --count mode. */
 const COUNT_SCRIPT = `(() => {
@@ -82,11 +81,11 @@ async function main(): Promise<void> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block', acceptDownloads: false });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  const selfUs = new Map<string, number>();
+  const selfMs = new Map<string, number>();
   const counts = new Map<string, number[]>();
   const times: number[] = [];
   const lineTicks = new Map<string, number>();
-  let totalUs = 0;
+  let totalMs = 0;
   try {
     for (const rec of records) {
       try {
@@ -116,13 +115,9 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.setSamplingInterval', { interval: Number(values.interval) });
       await cdp.send('Profiler.start');
       const r = await cdp.send('Runtime.evaluate', { expression: timed, returnByValue: true });
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
       await cdp.send('Profiler.disable');
       times.push((r.result.value as { ms: number }).ms);
-      // Self time per node = its samples × their time deltas.
-      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      const samples = profile.samples ?? [];
-      const deltas = profile.timeDeltas ?? [];
       if (values.lines) {
         const want = new Set(values.lines.split(','));
         for (const n of profile.nodes) {
@@ -133,19 +128,8 @@ async function main(): Promise<void> {
           }
         }
       }
-      for (let k = 0; k < samples.length; k++) {
-        const node = byId.get(samples[k]!);
-        // Count samples, not their time deltas: on a shared machine a delta also holds the
-        // time the thread waited for a core, which lands on whatever function it was in.
-        const dt = Math.min(deltas[k + 1] ?? 0, interval);
-        if (!node) continue;
-        const f = node.callFrame;
-        if (f.functionName === '(idle)' || f.functionName === '(program)') continue;
-        const file = f.url ? f.url.replace(/^.*\//, '') : '';
-        const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-        selfUs.set(key, (selfUs.get(key) ?? 0) + dt);
-        totalUs += dt;
-      }
+      // Count samples rather than their full time deltas (addSelfTimes' cap).
+      totalMs += addSelfTimes(profile, selfMs, interval);
     }
   } finally {
     await context.close();
@@ -162,9 +146,9 @@ async function main(): Promise<void> {
     return;
   }
   times.sort((a, b) => a - b);
-  console.log(`${records.length} pages, ${runtime}: median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms (profiled), sampled total ${(totalUs / 1000).toFixed(0)} ms`);
-  const top = [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
-  for (const [k, us] of top) console.log(`${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / totalUs).toFixed(1).padStart(5)}%  ${k}`);
+  console.log(`${records.length} pages, ${runtime}: median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms (profiled), sampled total ${totalMs.toFixed(0)} ms`);
+  const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
+  for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)}%  ${k}`);
   if (values.lines) {
     // Line numbers are in build/sift-core.iife.js (unminified).
     console.log('hot lines (samples):');

@@ -35,6 +35,7 @@ import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { bowScore } from '../bench/metrics';
+import { addSelfTimes } from '../bench/pageTiming';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA = process.env.SIFT_BENCH_DATA ?? resolve(ROOT, '../shared/bench-data');
@@ -451,16 +452,7 @@ async function profile(page: Page, src: string): Promise<void> {
       for (let i = 0; i < n; i++) g.Sift.extractRecords(document);
     }, repeat);
     const { profile: prof } = await cdp.send('Profiler.stop');
-    const dt = new Map<number, number>();
-    const deltas = prof.timeDeltas ?? [];
-    (prof.samples ?? []).forEach((s, i) => dt.set(s, (dt.get(s) ?? 0) + (deltas[i] ?? 0) / 1000));
-    for (const node of prof.nodes) {
-      const ms = dt.get(node.id) ?? 0;
-      const cf = node.callFrame;
-      const key = `${cf.functionName || '(anonymous)'} ${cf.url ? '' : ''}:${cf.lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + ms);
-      total += ms;
-    }
+    total += addSelfTimes(prof, self);
   }
   console.log(`self time over ${repeat} calls per page (ms; total ${total.toFixed(0)})`);
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${v.toFixed(1).padStart(8)}  ${k}`);

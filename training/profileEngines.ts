@@ -19,11 +19,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
+import { addSelfTimes, type CpuProfile } from '../bench/pageTiming';
 import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 const { values } = parseArgs({
   options: {
@@ -86,7 +85,7 @@ try {
       }, name);
       firstMs.get(name)!.push(ms);
       if (name !== 'readability') {
-        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
         addSelfTimes(profile, firstSelfMs.get(name)!);
       }
     }
@@ -96,7 +95,7 @@ try {
         const g = globalThis as unknown as { Sift: { extract(d: Document, o: unknown): unknown } };
         for (let i = 0; i < n; i++) g.Sift.extract(document, { engine });
       }, [name, reps] as const);
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
       addSelfTimes(profile, selfMs.get(name)!);
     }
   }
@@ -118,15 +117,3 @@ const report = (label: string, name: string, m: Map<string, number>): void => {
 };
 for (const [name, m] of firstSelfMs) report('the first (timed) call', name, m);
 for (const [name, m] of selfMs) report(`${reps} more calls`, name, m);
-
-function addSelfTimes(profile: Profile, into: Map<string, number>): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    if (!node) return;
-    const { functionName, url, lineNumber } = node.callFrame;
-    if (functionName === '(idle)' || functionName === '(program)') return;
-    const key = `${functionName || '(anonymous)'}${url ? `:${lineNumber + 1}` : ''}`;
-    into.set(key, (into.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-}
