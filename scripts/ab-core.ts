@@ -5,8 +5,9 @@
  * flags, one classic script over Runtime.evaluate, layout forced once), then each engine
  * runs ONCE, cold, after a forced GC, on its own fresh load of the page (see `load`), in an
  * order that rotates from page to page.
- * Both builds' clips are compared field by field (trace.ms aside): any difference is listed,
- * so the same run proves a speed change left the output alone.
+ * Both builds' clips are compared field by field (trace.ms and trace.stages aside): any
+ * difference is listed, so the same run proves a speed change left the output alone. The
+ * median of each build's trace.stages says which stage a change moved.
  *
  * `npx tsx scripts/ab-core.ts --a <old sift-core.iife.js> [--b build/sift-core.iife.js]
  *    [--data ../shared/bench-data/wcxb-dev] [--every 8] [--limit N] [--build]`
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   const cpuMs: Record<Name, number[]> = { SiftA: [], SiftB: [], readability: [], noop: [] };
   const differ: string[] = [];
   const warm: { ms: number; cpu: number }[] = [];
+  const stages: Record<'SiftA' | 'SiftB', Record<string, number[]>> = { SiftA: {}, SiftB: {} };
   const threadTime = await threadTimer(cdp);
   // noop: the same CDP round trip with no engine, i.e. the CPU overhead inside every figure.
   const names = ['SiftA', 'SiftB', 'readability', 'noop'] as const;
@@ -97,8 +99,10 @@ async function main(): Promise<void> {
         if (r.exceptionDetails) { differ.push(`${rec.id}: ${name} threw ${r.exceptionDetails.exception?.description?.split('\n')[0] ?? r.exceptionDetails.text}`); continue; }
         const v = r.result.value as { ms: number; out: unknown };
         if (name === 'SiftA' || name === 'SiftB') {
-          const o = await cdp.send('Runtime.evaluate', { expression: '(() => { const c = globalThis.__abClip; if (c) c.trace.ms = 0; return JSON.stringify(c); })()', returnByValue: true });
-          v.out = o.result.value;
+          const o = await cdp.send('Runtime.evaluate', { expression: '(() => { const c = globalThis.__abClip; if (!c) return [null, null]; const s = c.trace.stages; c.trace.ms = 0; delete c.trace.stages; return [JSON.stringify(c), s ?? null]; })()', returnByValue: true });
+          const [clip, st] = o.result.value as [string | null, Record<string, number> | null];
+          v.out = clip;
+          for (const [stage, t] of Object.entries(st ?? {})) (stages[name][stage] ??= []).push(t);
         }
         ms[name].push(v.ms);
         cpuMs[name].push(cpu);
@@ -139,6 +143,10 @@ async function main(): Promise<void> {
   for (const n of names) {
     const p50 = quantile(cpuMs[n], 0.5), p95 = quantile(cpuMs[n], 0.95);
     console.log(`${n.padEnd(12)} ${p50.toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(8)}   ${(p50 / c50).toFixed(3)} ${(p95 / c95).toFixed(3)}`);
+  }
+  for (const n of ['SiftA', 'SiftB'] as const) {
+    const parts = Object.entries(stages[n]).map(([stage, t]) => `${stage} ${quantile(t, 0.5).toFixed(1)} (mean ${(t.reduce((x, y) => x + y, 0) / t.length).toFixed(2)})`);
+    if (parts.length) console.log(`${n} stages, ms p50: ${parts.join(' · ')}`);
   }
   if (warm.length) console.log(`SiftB warm (second call, same page): p50 ${quantile(warm.map((w) => w.ms), 0.5).toFixed(1)} ms, CPU p50 ${quantile(warm.map((w) => w.cpu), 0.5).toFixed(1)} ms`);
   const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);

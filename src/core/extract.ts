@@ -53,6 +53,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     }
   }
   const { layout, scanner, stats } = pass;
+  const walked = now();
   if (!stats || isEmpty(stats)) {
     return fail('empty', 'The page has no visible text or images.');
   }
@@ -63,6 +64,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 4. Content selection.
   const selection = engine.select({ doc, stats, linkBlocks, options, layout });
   if (!selection) return fail('not-article', 'No article found: the page has no region of running text.');
+  const selected = now();
 
   // 5. Link-block noise inside the selection.
   const removed = new Set<Node>(selection.removed ?? []);
@@ -96,11 +98,13 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   }
 
   // 7. Metadata.
+  const serialized = now();
   const meta = extractMetadata(doc, baseUrl, selection.root);
   const { words, cjk } = countWords(out.text);
   const trace: Trace = {
     engine: engine.name,
     ms: 0,
+    stages: { walk: walked - started, select: selected - walked, serialize: serialized - selected, metadata: 0 },
     elements,
     nodes: options.trace ? selection.nodes : [],
     linkBlocks: options.trace ? blockTrace : [],
@@ -133,7 +137,9 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     if (records.attributes.length > 0) clip.attributes = records.attributes;
     if (records.table) clip.table = records.table;
   }
-  trace.ms = now() - started;
+  const ended = now();
+  trace.stages.metadata = ended - serialized;
+  trace.ms = ended - started;
   return { ok: true, clip };
 }
 

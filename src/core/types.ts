@@ -85,6 +85,12 @@ export interface Trace {
   engine: EngineName;
   /** Time spent inside extract(), ms. */
   ms: number;
+  /**
+   * Where that time went, ms per pipeline stage (extract.ts's recipe): the stats walk with the
+   * link-block scan, the engine's selection, link-block removal plus serialization, metadata
+   * plus word count. performance.now() is coarse in most pages (100 µs): read medians.
+   */
+  stages: { walk: number; select: number; serialize: number; metadata: number };
   elements: number;
   nodes: DecisiveNodeTrace[];
   linkBlocks: LinkBlockTrace[];
