@@ -235,8 +235,6 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-interface Aggregate { text: number; links: number; leaves: number }
-
 /** One row per leaf (FEATURE_NAMES order), all in one row-major buffer of `width` columns. */
 export interface FeatureMatrix {
   data: Float32Array;
@@ -251,17 +249,141 @@ export function featureRows(m: FeatureMatrix): Float32Array[] {
 }
 
 /** Class/id words and sectioning tags of the ancestors strictly between a leaf and the root. */
-interface AncestorFacts { neg: number; pos: number; flags: number }
-const NO_ANCESTORS: AncestorFacts = { neg: 0, pos: 0, flags: 0 };
 const FLAG_BIT = new Map<string, number>(FLAG_TAGS.map((t, i) => [t, 1 << i]));
 const classWords = (el: Element): string => `${el.id} ${el.getAttribute('class') ?? ''} ${el.getAttribute('role') ?? ''}`;
+const NEGATIVE_MARK = 1;
+const POSITIVE_MARK = 2;
+/** Readability's word lists on an element's id, class and role (NEGATIVE_MARK | POSITIVE_MARK). */
+function wordMarks(el: Element): number {
+  // Most elements carry no attribute: one DOM call instead of three reads and two regexes.
+  if (!el.hasAttributes()) return 0;
+  const words = classWords(el);
+  return (NEGATIVE_WORDS.test(words) ? NEGATIVE_MARK : 0) | (POSITIVE_WORDS.test(words) ? POSITIVE_MARK : 0);
+}
+
+/**
+ * The leaves' ancestor chains, each element read from the DOM once. Leaves come in document
+ * order, so the leaves under any element are a contiguous run: one stack holding the current
+ * chain (root first) serves every leaf, a leaf's chain is read upward only until it meets an
+ * element already on the stack, and an element's totals are final — and added to its
+ * parent's — when it leaves the stack. This replaced, per leaf, an upward walk to the root
+ * (a DOM call, a Map update and an object per ancestor: the features' largest cost after
+ * the text walk) and the separate upward walks for parent, grandparents and ancestor words.
+ *
+ * Elements are numbered as they are pushed (the root is 0); the arrays are per element.
+ */
+export interface LeafAncestry {
+  /** Per leaf: the number of its element, of its parent, grandparent and great-grandparent (the root stands in above itself). */
+  self: Int32Array;
+  a1: Int32Array;
+  a2: Int32Array;
+  a3: Int32Array;
+  /** Per leaf: its element's `parentElement`. */
+  parent: (Element | null)[];
+  elements: Element[];
+  /** `tagName` and its upper case. */
+  rawTags: string[];
+  tags: string[];
+  parentOf: number[];
+  /** Depth below the root (root 0). */
+  depth: number[];
+  /** Text length, link characters and number of the leaves at or below the element. */
+  text: number[];
+  links: number[];
+  leaves: number[];
+  /** Word marks and FLAG_TAGS bits summed over the ancestors strictly between the element and the root (the root: its parent's). */
+  ancNeg: number[];
+  ancPos: number[];
+  ancFlags: number[];
+  /** The element's own word marks, -1 until asked (marksOf). */
+  marks: number[];
+}
+
+export function marksOf(anc: LeafAncestry, id: number): number {
+  let m = anc.marks[id] as number;
+  if (m < 0) { m = wordMarks(anc.elements[id] as Element); anc.marks[id] = m; }
+  return m;
+}
+
+export function leafAncestry(root: Element, leaves: readonly TextLeaf[]): LeafAncestry {
+  const n = leaves.length;
+  const anc: LeafAncestry = {
+    self: new Int32Array(n), a1: new Int32Array(n), a2: new Int32Array(n), a3: new Int32Array(n), parent: new Array<Element | null>(n),
+    elements: [], rawTags: [], tags: [], parentOf: [], depth: [], text: [], links: [], leaves: [], ancNeg: [], ancPos: [], ancFlags: [], marks: [],
+  };
+  const number = new Map<Element, number>();
+  const push = (el: Element, parentId: number): number => {
+    const id = anc.elements.length;
+    number.set(el, id);
+    const raw = el.tagName;
+    anc.elements.push(el); anc.rawTags.push(raw); anc.tags.push(raw.toUpperCase());
+    anc.parentOf.push(parentId);
+    anc.text.push(0); anc.links.push(0); anc.leaves.push(0); anc.marks.push(-1);
+    if (parentId < 0) {
+      // The root: its parent's words and tag, as the upward walk (which stopped only at a
+      // parentless element) had them; a root that is a leaf reads them.
+      const up = el.parentElement;
+      const m = up ? wordMarks(up) : 0;
+      anc.depth.push(0);
+      anc.ancNeg.push(m & NEGATIVE_MARK ? 1 : 0); anc.ancPos.push(m & POSITIVE_MARK ? 1 : 0);
+      anc.ancFlags.push(up ? FLAG_BIT.get(up.tagName.toUpperCase()) ?? 0 : 0);
+    } else if (parentId === 0) {
+      anc.depth.push(1);
+      anc.ancNeg.push(0); anc.ancPos.push(0); anc.ancFlags.push(0);
+    } else {
+      const m = marksOf(anc, parentId);
+      anc.depth.push((anc.depth[parentId] as number) + 1);
+      anc.ancNeg.push((anc.ancNeg[parentId] as number) + (m & NEGATIVE_MARK ? 1 : 0));
+      anc.ancPos.push((anc.ancPos[parentId] as number) + (m & POSITIVE_MARK ? 1 : 0));
+      anc.ancFlags.push((anc.ancFlags[parentId] as number) | (FLAG_BIT.get(anc.tags[parentId] as string) ?? 0));
+    }
+    return id;
+  };
+  const stack: number[] = [push(root, -1)];
+  const chain: Element[] = [];
+  for (let i = 0; i < n; i++) {
+    const leaf = leaves[i] as TextLeaf;
+    let known = number.get(leaf.el);
+    for (let a: Element | null = leaf.el; known === undefined && a;) {
+      chain.push(a);
+      a = a.parentElement;
+      known = a ? number.get(a) : undefined;
+    }
+    if (known === undefined) { known = 0; chain.length = 0; } // not under the root: cannot happen for collectTextLeaves(root)
+    // `known` is on the stack (subtrees are contiguous runs of leaves): close what lies above it.
+    while (stack.length > 1 && stack[stack.length - 1] !== known) closeTop(anc, stack);
+    for (let k = chain.length - 1; k >= 0; k--) stack.push(push(chain[k] as Element, stack[stack.length - 1] as number));
+    chain.length = 0;
+    const t = stack.length - 1;
+    const id = stack[t] as number;
+    anc.text[id] = (anc.text[id] as number) + leaf.text.length;
+    anc.links[id] = (anc.links[id] as number) + leaf.linkChars;
+    anc.leaves[id] = (anc.leaves[id] as number) + 1;
+    anc.self[i] = id;
+    anc.a1[i] = stack[Math.max(0, t - 1)] as number;
+    anc.a2[i] = stack[Math.max(0, t - 2)] as number;
+    anc.a3[i] = stack[Math.max(0, t - 3)] as number;
+    anc.parent[i] = t > 0 ? (anc.elements[stack[t - 1] as number] as Element) : leaf.el.parentElement;
+  }
+  while (stack.length > 1) closeTop(anc, stack);
+  return anc;
+}
+
+/** Pop the innermost element of the chain: its totals are final and go to its parent. */
+function closeTop(anc: LeafAncestry, stack: number[]): void {
+  const id = stack.pop() as number;
+  const p = stack[stack.length - 1] as number;
+  anc.text[p] = (anc.text[p] as number) + (anc.text[id] as number);
+  anc.links[p] = (anc.links[p] as number) + (anc.links[id] as number);
+  anc.leaves[p] = (anc.leaves[p] as number) + (anc.leaves[id] as number);
+}
 
 /**
  * One feature row per leaf, in FEATURE_NAMES order. `root` is the element the leaves were
  * collected under (usually `<body>`).
  *
- * Per-element facts that many leaves share (ancestor class words, same-tag sibling counts,
- * depths on the densest leaf's path) are computed once per element and memoised: computed
+ * Per-element facts that many leaves share (ancestor totals and words: leafAncestry; same-tag
+ * sibling counts; depths on the densest leaf's path) are computed once per element: computed
  * per leaf they were quadratic on long lists (a 1,000-item <ul> read its children 10⁶
  * times) and the ancestor regexes dominated Auto's profile. The row is written column by
  * column through the C_* indices (no per-value closure: the benchmark times a cold first
@@ -273,13 +395,13 @@ export function leafFeatures(
   vsse: VsseSelection,
   geometry: GeometryReader,
   nta: NtaLeafFacts,
+  ancestry?: LeafAncestry,
 ): FeatureMatrix {
   const n = leaves.length;
   const width = FEATURE_NAMES.length;
   const data = new Float32Array(n * width);
   if (n === 0) return { data, width };
-  // Per-ancestor text and link totals, for the neighbourhood features.
-  const agg = new Map<Element, Aggregate>();
+  const anc = ancestry ?? leafAncestry(root, leaves);
   let pageText = 0;
   let pageLinks = 0;
   let densest = 0;
@@ -288,37 +410,16 @@ export function leafFeatures(
     pageText += len;
     pageLinks += leaf.linkChars;
     if (len > (leaves[densest] as TextLeaf).text.length) densest = leaf.index;
-    for (let a: Element | null = leaf.el; a; a = a.parentElement) {
-      let entry = agg.get(a);
-      if (!entry) { entry = { text: 0, links: 0, leaves: 0 }; agg.set(a, entry); }
-      entry.text += len;
-      entry.links += leaf.linkChars;
-      entry.leaves += 1;
-      if (a === root) break;
-    }
   }
-  // Elements on the densest leaf's path, with their depth below the root; other elements
+  // Elements on the densest leaf's path have their depth below the root; other elements
   // get the depth of their nearest ancestor on that path (memoised as leaves ask).
-  const commonDepth = new Map<Element, number>();
-  {
-    const path: Element[] = [];
-    for (let a: Element | null = (leaves[densest] as TextLeaf).el; a; a = a.parentElement) {
-      path.push(a);
-      if (a === root) break;
-    }
-    const rootReached = path[path.length - 1] === root;
-    path.forEach((a, k) => commonDepth.set(a, rootReached ? path.length - 1 - k : leafDepth(a, root)));
-  }
-  const commonDepthOf = (el: Element): number => {
-    const chain: Element[] = [];
-    let depth = 0;
-    for (let a: Element | null = el; a; a = a.parentElement) {
-      const d = commonDepth.get(a);
-      if (d !== undefined) { depth = d; break; }
-      chain.push(a);
-      if (a === root) break;
-    }
-    for (const a of chain) commonDepth.set(a, depth);
+  const commonDepth = new Int32Array(anc.elements.length).fill(-1);
+  for (let id = anc.self[densest] as number; id >= 0; id = anc.parentOf[id] as number) commonDepth[id] = anc.depth[id] as number;
+  const commonDepthOf = (start: number): number => {
+    let id = start;
+    while ((commonDepth[id] as number) < 0) id = anc.parentOf[id] as number;
+    const depth = commonDepth[id] as number;
+    for (id = start; (commonDepth[id] as number) < 0; id = anc.parentOf[id] as number) commonDepth[id] = depth;
     return depth;
   };
   const densestDepth = (leaves[densest] as TextLeaf).depth;
@@ -332,36 +433,9 @@ export function leafFeatures(
   const pageWidth = Math.max(1, rootGeo.width);
   const pageLinkDensity = ratio(pageLinks, pageText);
 
-  // Facts of the ancestors from `el`'s parent up to (not including) the root, memoised per
-  // element; iterative, because pages nest thousands deep.
-  const ancestorMemo = new Map<Element, AncestorFacts>();
-  const ancestorsOf = (el: Element): AncestorFacts => {
-    const chain: Element[] = [];
-    let facts = NO_ANCESTORS;
-    for (let a: Element = el; ;) {
-      const parent = a.parentElement;
-      if (!parent || parent === root) break;
-      const memo = ancestorMemo.get(a);
-      if (memo) { facts = memo; break; }
-      chain.push(a);
-      a = parent;
-    }
-    for (let k = chain.length - 1; k >= 0; k--) {
-      const a = chain[k] as Element;
-      const parent = a.parentElement as Element;
-      const words = classWords(parent);
-      facts = {
-        neg: facts.neg + (NEGATIVE_WORDS.test(words) ? 1 : 0),
-        pos: facts.pos + (POSITIVE_WORDS.test(words) ? 1 : 0),
-        flags: facts.flags | (FLAG_BIT.get(parent.tagName.toUpperCase()) ?? 0),
-      };
-      ancestorMemo.set(a, facts);
-    }
-    return facts;
-  };
   // Same-tag sibling counts, once per parent.
   const siblingTags = new Map<Element, Map<string, number>>();
-  const sameTagSiblings = (el: Element, parent: Element | null): number => {
+  const sameTagSiblings = (tagName: string, parent: Element | null): number => {
     if (!parent) return 0;
     let counts = siblingTags.get(parent);
     if (!counts) {
@@ -369,7 +443,7 @@ export function leafFeatures(
       for (let sib = parent.firstElementChild; sib; sib = sib.nextElementSibling) counts.set(sib.tagName, (counts.get(sib.tagName) ?? 0) + 1);
       siblingTags.set(parent, counts);
     }
-    return counts.get(el.tagName) ?? 0;
+    return counts.get(tagName) ?? 0;
   };
 
   let charsBefore = 0;
@@ -378,18 +452,19 @@ export function leafFeatures(
     const el = leaf.el;
     const text = leaf.text;
     const len = text.length;
-    const parent = el.parentElement;
-    const tag = el.tagName.toUpperCase();
+    const self = anc.self[i] as number;
+    const parent = anc.parent[i] as Element | null;
+    const tag = anc.tags[self] as string;
     const punct = vsse.punctuation[i] ?? 0;
     // The leaf's first three ancestors, stopping at the root (the root is its own ancestor).
-    const a1 = el === root ? el : parent ?? el;
-    const a2 = a1 === root ? a1 : a1.parentElement ?? a1;
-    const a3 = a2 === root ? a2 : a2.parentElement ?? a2;
-    const p1 = agg.get(a1) ?? NO_AGGREGATE;
-    const p2 = agg.get(a2) ?? p1;
-    const p3 = agg.get(a3) ?? p2;
-    const anc = ancestorsOf(el);
-    const selfWords = classWords(el);
+    const a1 = anc.a1[i] as number;
+    const a2 = anc.a2[i] as number;
+    const a3 = anc.a3[i] as number;
+    const p1Text = anc.text[a1] as number;
+    const p2Text = anc.text[a2] as number;
+    const p3Text = anc.text[a3] as number;
+    const flags = anc.ancFlags[self] as number;
+    const marks = marksOf(anc, self);
     const g = geo[i] as LeafGeometry;
     const d = vsse.decisions[i];
     const prev = leaves[i - 1];
@@ -401,8 +476,8 @@ export function leafFeatures(
     data[o + C_PUNCTUATION] = punct;
     data[o + C_DEPTH] = leaf.depth;
     data[o + C_LAST_TAG] = TAG_INDEX.get(tag) ?? 0;
-    data[o + C_SECOND_LAST_TAG] = tagCode(parent);
-    data[o + C_SAME_TAG_SIBLINGS] = sameTagSiblings(el, parent);
+    data[o + C_SECOND_LAST_TAG] = el === root ? tagCode(parent) : TAG_INDEX.get(anc.tags[a1] as string) ?? 0;
+    data[o + C_SAME_TAG_SIBLINGS] = sameTagSiblings(anc.rawTags[self] as string, parent);
     data[o + C_RELATIVE_POSITION] = n > 1 ? i / (n - 1) : 0;
     data[o + C_RELATIVE_CHAR_POSITION] = ratio(charsBefore, pageText);
     data[o + C_LINK_DENSITY] = ratio(leaf.linkChars, len);
@@ -414,21 +489,21 @@ export function leafFeatures(
     data[o + C_NEXT_TEXT_LENGTH] = next ? next.text.length : -1;
     data[o + C_PREV_LINK_DENSITY] = prev ? ratio(prev.linkChars, prev.text.length) : -1;
     data[o + C_NEXT_LINK_DENSITY] = next ? ratio(next.linkChars, next.text.length) : -1;
-    data[o + C_PARENT_TEXT] = p1.text;
-    data[o + C_PARENT_LINK_DENSITY] = ratio(p1.links, p1.text);
-    data[o + C_PARENT_LEAVES] = p1.leaves;
-    data[o + C_GRAND_TEXT] = p2.text;
-    data[o + C_GRAND_LINK_DENSITY] = ratio(p2.links, p2.text);
-    data[o + C_GREAT_TEXT] = p3.text;
-    data[o + C_GREAT_LINK_DENSITY] = ratio(p3.links, p3.text);
-    data[o + C_GREAT_SHARE_OF_PAGE] = ratio(p3.text, pageText);
-    data[o + C_COMMON_DEPTH_WITH_DENSEST] = ratio(commonDepthOf(el), densestDepth);
+    data[o + C_PARENT_TEXT] = p1Text;
+    data[o + C_PARENT_LINK_DENSITY] = ratio(anc.links[a1] as number, p1Text);
+    data[o + C_PARENT_LEAVES] = anc.leaves[a1] as number;
+    data[o + C_GRAND_TEXT] = p2Text;
+    data[o + C_GRAND_LINK_DENSITY] = ratio(anc.links[a2] as number, p2Text);
+    data[o + C_GREAT_TEXT] = p3Text;
+    data[o + C_GREAT_LINK_DENSITY] = ratio(anc.links[a3] as number, p3Text);
+    data[o + C_GREAT_SHARE_OF_PAGE] = ratio(p3Text, pageText);
+    data[o + C_COMMON_DEPTH_WITH_DENSEST] = ratio(commonDepthOf(self), densestDepth);
     data[o + C_LEAF_DISTANCE_TO_DENSEST] = Math.abs(i - densest) / n;
-    data[o + C_NEGATIVE_ANCESTORS] = anc.neg;
-    data[o + C_POSITIVE_ANCESTORS] = anc.pos;
-    data[o + C_NEGATIVE_SELF] = NEGATIVE_WORDS.test(selfWords) ? 1 : 0;
-    data[o + C_POSITIVE_SELF] = POSITIVE_WORDS.test(selfWords) ? 1 : 0;
-    for (let f = 0; f < FLAG_TAGS.length; f++) data[o + C_FLAGS + f] = anc.flags & (1 << f) ? 1 : 0;
+    data[o + C_NEGATIVE_ANCESTORS] = anc.ancNeg[self] as number;
+    data[o + C_POSITIVE_ANCESTORS] = anc.ancPos[self] as number;
+    data[o + C_NEGATIVE_SELF] = marks & NEGATIVE_MARK ? 1 : 0;
+    data[o + C_POSITIVE_SELF] = marks & POSITIVE_MARK ? 1 : 0;
+    for (let f = 0; f < FLAG_TAGS.length; f++) data[o + C_FLAGS + f] = flags & (1 << f) ? 1 : 0;
     data[o + C_TOP] = g.top;
     data[o + C_TOP_SHARE] = g.top / pageHeight;
     data[o + C_LEFT] = g.left;
@@ -452,16 +527,9 @@ export function leafFeatures(
   return { data, width };
 }
 
-const NO_AGGREGATE: Aggregate = { text: 0, links: 0, leaves: 0 };
 const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
 /** `<h1>`…`<h6>` → 1…6, else 0 (the caller checked for a two-letter tag starting with H). */
 function headingLevel(tag: string): number {
   const c = tag.charCodeAt(1) - 48;
   return c >= 1 && c <= 6 ? c : 0;
-}
-
-function leafDepth(el: Element, root: Element): number {
-  let d = 0;
-  for (let a: Element | null = el; a && a !== root; a = a.parentElement) d++;
-  return d;
 }
