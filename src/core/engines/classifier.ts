@@ -1,6 +1,6 @@
 import { describePath } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
-import { FEATURE_NAMES, leafFeatures, liveGeometry, ntaLeafFacts, type FeatureMatrix, type GeometryReader, type NtaLeafFacts } from './classifierFeatures';
+import { FEATURE_NAMES, leafAncestry, leafFeatures, liveGeometry, ntaLeafFacts, type FeatureMatrix, type GeometryReader, type NtaLeafFacts } from './classifierFeatures';
 import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
 import modelData from './classifierModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
@@ -40,8 +40,9 @@ export function classifyLeaves(ctx: EngineContext, geometry?: GeometryReader): L
   if (leaves.length === 0) return null;
   // VSSE steps 1–2 only (seeds, area): the refinement is not a feature (classifierFeatures.ts).
   const vsse = vsseSelect(root, leaves, null);
-  const nta = ntaLeafFacts(ctx, leaves);
-  const features = leafFeatures(root, leaves, vsse, geometry ?? liveGeometry(ctx.doc), nta);
+  const ancestry = leafAncestry(root, leaves);
+  const nta = ntaLeafFacts(ctx, leaves, ancestry);
+  const features = leafFeatures(root, leaves, vsse, geometry ?? liveGeometry(ctx.doc), nta, ancestry);
   const probability = predictAll(COMPILED, features.data, leaves.length);
   return { root, leaves, vsse, nta, features, probability };
 }

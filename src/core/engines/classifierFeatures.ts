@@ -163,13 +163,14 @@ export interface NtaLeafFacts {
   selection: ContentSelection | null;
 }
 
-export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): NtaLeafFacts {
+export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], ancestry?: LeafAncestry): NtaLeafFacts {
   const n = leaves.length;
   const facts: NtaLeafFacts = {
     type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n),
     kept: new Float32Array(n), linkBlockShare: new Float32Array(n), selection: null,
   };
   const { stats } = ctx;
+  const anc = ancestry ?? leafAncestry(stats.root, leaves);
   const ann = annotate(stats);
   const noiseLinks = new Set<Element>();
   for (const b of ctx.linkBlocks.blocks) if (b.isNoise) for (const a of b.links) noiseLinks.add(a);
@@ -177,20 +178,15 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
   // node, ~8 % of NTA's own time) would be thrown away, so it is not built.
   const selection = ntaEngine.select(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
   facts.selection = selection;
-  const keptMemo = new Map<Node, boolean>();
-  const isKept = (node: Node): boolean => {
-    const path: Node[] = [];
-    let verdict = false;
-    for (let cur: Node | null = node; cur; cur = cur.parentNode) {
-      const memo = keptMemo.get(cur);
-      if (memo !== undefined) { verdict = memo; break; }
-      path.push(cur);
-      if (selection?.kept.has(cur)) { verdict = true; break; }
-      if (cur === stats.root) break;
+  // An element is in NTA's selection when it or an ancestor up to the root is kept; elements
+  // are numbered parents first (leafAncestry), so one forward pass decides them all.
+  const inSelection = new Uint8Array(anc.elements.length);
+  if (selection) {
+    for (let id = 0; id < inSelection.length; id++) {
+      const p = anc.parentOf[id] as number;
+      inSelection[id] = selection.kept.has(anc.elements[id] as Element) || (p >= 0 && inSelection[p] === 1) ? 1 : 0;
     }
-    for (const p of path) keptMemo.set(p, verdict);
-    return verdict;
-  };
+  }
   // Share of the links below a leaf (getElementsByTagName('a'), or the leaf itself when it
   // is a link) that sit in a noise block. Only leaves with rendered links (stats: LN > 0)
   // are asked; the total is the native collection's length, and the noise links are
@@ -219,7 +215,8 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
       facts.doc[i] = ann.doc[k] ?? 0;
       facts.td[i] = ann.td[k] ?? 0;
     }
-    const pk = el.parentElement ? stats.index.get(el.parentElement) : undefined;
+    const parent = anc.parent[i] as Element | null;
+    const pk = parent ? stats.index.get(parent) : undefined;
     if (pk !== undefined) facts.parentTd[i] = ann.td[pk] ?? 0;
     if (asked.has(el)) {
       if (el.tagName.toUpperCase() === 'A') facts.linkBlockShare[i] = noiseLinks.has(el) ? 1 : 0;
@@ -228,7 +225,7 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[]): N
         facts.linkBlockShare[i] = links ? (noiseBelow[i] as number) / links : 0;
       }
     }
-    facts.kept[i] = isKept(el) && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
+    facts.kept[i] = inSelection[anc.self[i] as number] === 1 && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
   }
   return facts;
 }
