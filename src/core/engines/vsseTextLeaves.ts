@@ -98,13 +98,36 @@ function gatherInline(node: Node, inLink: boolean, nodeDepth: number): void {
       if (inLink) scratch.linkChars += collapsedLength(raw);
     } else if (kind === 1) {
       const el = child as Element;
-      const tag = el.tagName.toUpperCase();
-      if (SKIP_SUBTREE_TAGS.has(tag)) continue;
-      if (tag === 'BR') { scratch.raw += '\n'; continue; }
-      if (INLINE_TAGS.has(tag)) gatherInline(el, inLink || tag === 'A', nodeDepth + 1);
+      const tag = tagKind(el);
+      if (tag === TAG_SKIP) continue;
+      if (tag === TAG_BR) { scratch.raw += '\n'; continue; }
+      if (tag === TAG_INLINE || tag === TAG_LINK) gatherInline(el, inLink || tag === TAG_LINK, nodeDepth + 1);
       else { nested.push(el); nestedDepths.push(nodeDepth + 1); }
     }
   }
+}
+
+/** What gatherInline does with an element, by tag (0: a nested block). */
+const TAG_INLINE = 1;
+const TAG_LINK = 2;
+const TAG_BR = 3;
+const TAG_SKIP = 4;
+const TAG_KINDS = new Map<string, number>();
+for (const t of INLINE_TAGS) TAG_KINDS.set(t, TAG_INLINE);
+TAG_KINDS.set('A', TAG_LINK);
+TAG_KINDS.set('BR', TAG_BR);
+for (const t of SKIP_SUBTREE_TAGS) TAG_KINDS.set(t, TAG_SKIP);
+
+/**
+ * One lookup on `tagName` as the DOM gives it (upper case for HTML elements); only a tag
+ * that misses and is not already upper case (`svg`, XML) is upper-cased and looked up again.
+ */
+function tagKind(el: Element): number {
+  const raw = el.tagName;
+  const kind = TAG_KINDS.get(raw);
+  if (kind !== undefined) return kind;
+  const upper = raw.toUpperCase();
+  return upper === raw ? 0 : TAG_KINDS.get(upper) ?? 0;
 }
 
 /** JavaScript's `\s` (the WS pattern above), by code unit. */
