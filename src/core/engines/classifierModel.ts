@@ -59,8 +59,25 @@ export interface CompiledModel {
   trees: number;
   depth: number;
   feature: Int32Array;
-  threshold: Float64Array;
+  /**
+   * Thresholds as float32 (xgboost's split values are float32 already; any other value
+   * becomes the smallest float32 above it, which splits float32 rows exactly as it does):
+   * the rows are Float32Array, and a float32 against float32 compare reads half the bytes.
+   */
+  threshold: Float32Array;
   leaf: Float64Array;
+}
+
+/** The smallest float32 ≥ x: for every float32 v, `v < x` ⟺ `v < ceilFloat32(x)`. */
+export function ceilFloat32(x: number): number {
+  const f = Math.fround(x);
+  if (f >= x || !Number.isFinite(f)) return f;
+  // f < x: step f up by one unit in the last place.
+  const bits = new Float32Array([f]);
+  const word = new Int32Array(bits.buffer);
+  word[0] = (word[0] as number) + (f >= 0 ? 1 : -1);
+  if (f === 0) bits[0] = 1.401298464324817e-45; // -0 and +0: the smallest positive subnormal
+  return bits[0] as number;
 }
 
 /** Depth of the preorder tree node at `i` (a leaf is depth 0), and the position after its subtree. */
@@ -82,7 +99,7 @@ export function compileModel(model: TreeModel): CompiledModel {
     trees: model.trees.length,
     depth,
     feature: new Int32Array(model.trees.length * splits),
-    threshold: new Float64Array(model.trees.length * splits).fill(Infinity),
+    threshold: new Float32Array(model.trees.length * splits).fill(Infinity),
     leaf: new Float64Array(model.trees.length * leaves),
   };
   model.trees.forEach((tree, t) => {
@@ -99,7 +116,7 @@ export function compileModel(model: TreeModel): CompiledModel {
         return;
       }
       out.feature[t * splits + slot] = f;
-      out.threshold[t * splits + slot] = tree[i + 1] as number;
+      out.threshold[t * splits + slot] = ceilFloat32(tree[i + 1] as number);
       place(i + 3, 2 * slot + 1);
       place(tree[i + 2] as number, 2 * slot + 2);
     };
@@ -108,25 +125,28 @@ export function compileModel(model: TreeModel): CompiledModel {
   return out;
 }
 
-/** The margin (log-odds) of the row at `offset` in `data`. */
-export function compiledMargin(m: CompiledModel, data: ArrayLike<number>, offset: number): number {
-  const { feature, threshold, leaf, depth, trees } = m;
+/**
+ * P(content) of every row of a row-major float32 matrix `data` (`m.width` columns): per row,
+ * D steps per tree, margins summed in tree order on the base margin (so exactly the JSON
+ * walk's sums). One function with the whole loop nest rather than a call per row: the
+ * benchmark times a cold first call, and a long loop in one function is compiled by the
+ * engine's on-stack replacement early, where a short function called per row runs in the
+ * interpreter far longer.
+ */
+export function predictAll(m: CompiledModel, data: Float32Array, rows: number): Float64Array {
+  const { feature, threshold, leaf, depth, width } = m;
   const splits = 2 ** depth - 1;
-  let margin = m.baseMargin;
-  for (let t = 0, base = 0, leafBase = -splits; t < trees; t++, base += splits, leafBase += splits + 1) {
-    let j = 0;
-    for (let d = 0; d < depth; d++) {
-      // NaN goes right, as in the JSON walk (`x < threshold` is false).
-      j = (data[offset + (feature[base + j] as number)] as number) < (threshold[base + j] as number) ? 2 * j + 1 : 2 * j + 2;
-    }
-    margin += leaf[leafBase + j] as number;
-  }
-  return margin;
-}
-
-/** P(content) of every row of a row-major matrix `data` (`m.width` columns). */
-export function predictAll(m: CompiledModel, data: ArrayLike<number>, rows: number): Float64Array {
+  const end = m.trees * splits;
   const out = new Float64Array(rows);
-  for (let i = 0; i < rows; i++) out[i] = 1 / (1 + Math.exp(-compiledMargin(m, data, i * m.width)));
+  for (let i = 0, o = 0; i < rows; i++, o += width) {
+    let margin = m.baseMargin;
+    for (let base = 0, leafBase = -splits; base < end; base += splits, leafBase += splits + 1) {
+      let j = 0;
+      // NaN goes right, as in the JSON walk (`x < threshold` is false).
+      for (let d = 0; d < depth; d++) j = (data[o + (feature[base + j] as number)] as number) < (threshold[base + j] as number) ? 2 * j + 1 : 2 * j + 2;
+      margin += leaf[leafBase + j] as number;
+    }
+    out[i] = 1 / (1 + Math.exp(-margin));
+  }
   return out;
 }
