@@ -32,6 +32,16 @@ describe('text leaves (inline markup dissolved, 004 §3.1)', () => {
     expect(leaves[1]!.linkChars).toBe('thislink'.length);
     expect(leaves[1]!.depth).toBe(2);
   });
+  it('collapses whitespace as replace(/\\s+/g, " ").trim() does, clean text or not', () => {
+    const bodies = ['<p>plain words</p>', '<p> lead</p>', '<p>tail </p>', '<p>two  spaces</p>', '<p>line\nbreak</p>',
+      '<p>tab\there</p>', '<p>nb\u00a0sp</p>', '<p>a<br>b</p>', '<p>em\u2003space</p>', '<p>zw\u200bsp</p>', '<p><b>x</b> <i>y</i></p>'];
+    for (const body of bodies) {
+      const doc = page(body);
+      const p = doc.querySelector('p')!;
+      const expected = (p.innerHTML.includes('<br>') ? 'a\nb' : p.textContent!).replace(/\s+/g, ' ').trim();
+      expect(collectTextLeaves(doc.body, always).map((l) => l.text)).toEqual([expected]);
+    }
+  });
   it('skips subtrees that are not rendered', () => {
     const doc = page('<p>shown</p><div class="x"><p>hidden</p></div>');
     const leaves = collectTextLeaves(doc.body, (el) => !el.classList.contains('x'));

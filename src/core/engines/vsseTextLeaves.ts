@@ -39,6 +39,8 @@ export interface TextLeaf {
 export type IsRendered = (el: Element) => boolean;
 
 const WS = /\s+/g;
+/** Whatever `replace(WS, ' ').trim()` would change: whitespace other than a space, two spaces, a space at either end. */
+const NEEDS_COLLAPSE = /[^\S ]| {2}|^ | $/;
 
 /**
  * Walk `root` in document order and return its text leaves. Hidden subtrees (per
@@ -62,7 +64,10 @@ export function collectTextLeaves(root: Element, isRendered: IsRendered): TextLe
     const firstNested = nested.length;
     gatherInline(block, block.tagName.toUpperCase() === 'A', depth);
     if (scratch.raw) {
-      const text = scratch.raw.replace(WS, ' ').trim();
+      // Most leaves are already clean (single spaces, no ends): one scan finds that without
+      // building the replaced and trimmed copies.
+      const raw = scratch.raw;
+      const text = NEEDS_COLLAPSE.test(raw) ? raw.replace(WS, ' ').trim() : raw;
       if (text) leaves.push({ el: block, text, linkChars: Math.min(scratch.linkChars, text.length), index: leaves.length, depth });
     }
     // Nested blocks go on the stack last-first, so they are visited in document order.
