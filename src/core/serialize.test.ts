@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, readingMinutes } from './serialize';
+
+/**
+ * The character loop countWords used before it became two native regex replaces: the
+ * reference the regex version must agree with, code unit for code unit.
+ */
+function countWordsByLoop(text: string): { words: number; cjk: number } {
+  const isCjk = (c: number): boolean => (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
+  let words = 0;
+  let cjk = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let separator: boolean;
+    if (c < 128) separator = !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95);
+    else if (isCjk(c)) { cjk++; inWord = false; continue; }
+    else separator = c === 160 || (c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff0f);
+    if (separator) inWord = false;
+    else if (!inWord) { words++; inWord = true; }
+  }
+  return { words, cjk };
+}
+
+describe('countWords', () => {
+  it('counts Latin words, CJK characters one by one, and splits on punctuation', () => {
+    expect(countWords('Hello, world! It’s 2024.')).toEqual({ words: 5, cjk: 0 });
+    expect(countWords('日本語のテキスト')).toEqual({ words: 0, cjk: 8 });
+    expect(countWords('Sift清理网页abc')).toEqual({ words: 2, cjk: 4 });
+    expect(countWords('')).toEqual({ words: 0, cjk: 0 });
+    expect(countWords('a\u00a0b\u2014c\u3001d\uff0ce')).toEqual({ words: 5, cjk: 0 });
+  });
+
+  it('agrees with the character loop on every boundary class and on random mixes', () => {
+    // Code units at and around every boundary of the word-break classes, surrogates, C1 controls.
+    const edges = [0, 9, 10, 32, 47, 48, 57, 58, 64, 65, 90, 91, 94, 95, 96, 97, 122, 123, 127, 128, 159, 160, 161, 255,
+      0x1fff, 0x2000, 0x200b, 0x2014, 0x206f, 0x2070, 0x2fff, 0x3000, 0x3001, 0x303f, 0x3040, 0x30ff, 0x3100, 0x33ff, 0x3400,
+      0x4dbf, 0x4dc0, 0x4dff, 0x4e00, 0x9fff, 0xa000, 0xabff, 0xac00, 0xd7af, 0xd7b0, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000,
+      0xf8ff, 0xf900, 0xfaff, 0xfb00, 0xff00, 0xff01, 0xff0c, 0xff0f, 0xff10, 0xff21, 0xfffd, 0xffff];
+    for (const c of edges) {
+      for (const s of [String.fromCharCode(c), `a${String.fromCharCode(c)}b`, `${String.fromCharCode(c)}${String.fromCharCode(c)}x`]) {
+        expect(countWords(s), `U+${c.toString(16)} in ${JSON.stringify(s)}`).toEqual(countWordsByLoop(s));
+      }
+    }
+    let seed = 12345;
+    const rand = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const pool = [...'abcXYZ_09 ,.;:!?-\'"()\t\n', '\u00a0', '\u00e9', '\u2019', '\u2014', '\u3002', '中', '文', 'カ', '한', '\uff01', '\ud83d\ude00', 'ß', 'ж'];
+    for (let k = 0; k < 500; k++) {
+      let s = '';
+      const len = rand(60);
+      for (let i = 0; i < len; i++) s += pool[rand(pool.length)];
+      expect(countWords(s), JSON.stringify(s)).toEqual(countWordsByLoop(s));
+    }
+  });
+
+  it('reading time: at least a minute for any text, none for none', () => {
+    expect(readingMinutes(0, 0)).toBe(0);
+    expect(readingMinutes(10, 0)).toBe(1);
+    expect(readingMinutes(2300, 0)).toBe(10);
+  });
+});
