@@ -34,6 +34,16 @@ describe('metadata', () => {
     expect(extractMetadata(d, d.URL).title).toBe('Plain');
   });
 
+  it('finds <meta>, <link rel=canonical> and JSON-LD blocks as the selectors did (any case, rel as a token list)', () => {
+    const d = page(`<link rel="canonicalish" href="/not-this"><link rel="alternate\tCANONICAL" href="/canon2"><link rel="canonical" href="/later">
+      <meta name="author"><meta name="Author" content="  Dee   Writer "><script type="text/javascript">1</script>
+      <script type="Application/LD+JSON">{"@type":"Article","headline":"Cased type"}</script><script type=" application/ld+json">{"@type":"Article","headline":"Padded type"}</script>`);
+    const m = extractMetadata(d, d.URL);
+    expect(m.canonicalUrl).toBe('https://site.example/canon2');
+    expect(m.byline).toBe('Dee Writer');
+    expect(m.title).toBe('Cased type');
+  });
+
   it('helpers', () => {
     expect(stripSiteSuffix('Story title | Site', 'Site')).toBe('Story title');
     expect(stripSiteSuffix('Site: Story title here', 'Site')).toBe('Story title here');

@@ -14,8 +14,9 @@ export type PageMetadata = Pick<Clip, 'title' | 'byline' | 'published' | 'siteNa
 const ARTICLE_TYPES = /^(?:Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|AnalysisNewsArticle|OpinionNewsArticle|ReportageNewsArticle|ReviewNewsArticle|LiveBlogPosting|SocialMediaPosting|DiscussionForumPosting|Recipe|HowTo|Review|WebPage|ItemPage|QAPage|Posting|Blog|MedicalWebPage|CreativeWork)$/;
 const RTL_LANGS = /^(?:ar|he|iw|fa|ur|ps|sd|yi|dv|ug|ckb)(?:-|$)/i;
 
+const SPACE_RUNS = /\s+/g;
 function collapse(s: string | null | undefined): string {
-  return (s ?? '').replace(/\s+/g, ' ').trim();
+  return s ? s.replace(SPACE_RUNS, ' ').trim() : '';
 }
 
 function absolute(url: string | null | undefined, base: string): string | null {
@@ -52,10 +53,17 @@ function str(v: Json | undefined): string | null {
   return typeof v === 'string' && collapse(v) ? collapse(v) : null;
 }
 
-/** `<meta name|property|itemprop=…>` contents, keys lowercased; first occurrence wins. */
+/**
+ * `<meta name|property|itemprop=…>` contents, keys lowercased; first occurrence wins.
+ * getElementsByTagName, not querySelectorAll('meta[content]'): the same elements in the same
+ * order (a missing content attribute reads as null and is skipped), without a selector
+ * match against every element of the page (issue 2 speed bar, scripts/profile-core.ts).
+ */
 function metaMap(doc: Document): Map<string, string> {
   const map = new Map<string, string>();
-  for (const m of Array.from(doc.querySelectorAll('meta[content]'))) {
+  const metas = doc.getElementsByTagName('meta');
+  for (let k = 0; k < metas.length; k++) {
+    const m = metas[k]!;
     const content = collapse(m.getAttribute('content'));
     if (!content) continue;
     for (const attr of ['property', 'name', 'itemprop']) {
@@ -124,7 +132,9 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   const publisher = article ? names(article['publisher'])[0] : undefined;
   const siteName = get('og:site_name', 'application-name', 'twitter:site:name') || publisher || (website ? str(website['name']) : null);
 
-  const h1s = Array.from(doc.querySelectorAll('h1')).map((h) => collapse(h.textContent)).filter(Boolean);
+  const h1s: string[] = [];
+  const h1Elements = doc.getElementsByTagName('h1');
+  for (let k = 0; k < h1Elements.length; k++) { const h = collapse(h1Elements[k]!.textContent); if (h) h1s.push(h); }
   const docTitle = collapse(doc.title);
   let title = (article ? str(article['headline']) : null) ?? get('og:title', 'twitter:title', 'dc.title', 'citation_title') ?? docTitle;
   title = stripSiteSuffix(title, siteName);
@@ -152,9 +162,24 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   const dirAttr = (html?.getAttribute('dir') ?? doc.body?.getAttribute('dir') ?? '').toLowerCase();
   const dir: 'ltr' | 'rtl' | null = dirAttr === 'rtl' || dirAttr === 'ltr' ? dirAttr : lang ? (RTL_LANGS.test(lang) ? 'rtl' : 'ltr') : null;
 
-  const canonicalUrl = absolute(doc.querySelector('link[rel~="canonical" i]')?.getAttribute('href'), baseUrl) ?? absolute(get('og:url'), baseUrl);
+  const canonicalUrl = absolute(canonicalLink(doc)?.getAttribute('href'), baseUrl) ?? absolute(get('og:url'), baseUrl);
   const excerpt = get('og:description', 'description', 'twitter:description', 'dc.description') ?? (article ? str(article['description']) : null);
   const leadImage = absolute(get('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src') ?? (article ? firstUrl(article['image'] ?? article['thumbnailUrl']) : null), baseUrl);
 
   return { title, byline, published, siteName: siteName ? collapse(siteName) : null, lang, dir, canonicalUrl, excerpt, leadImage };
+}
+
+/**
+ * The first `<link>` whose rel has the token `canonical` (any case), as
+ * `querySelector('link[rel~="canonical" i]')` finds it, by a loop over the page's <link>
+ * elements rather than a selector tested against every element.
+ */
+function canonicalLink(doc: Document): Element | null {
+  const links = doc.getElementsByTagName('link');
+  for (let k = 0; k < links.length; k++) {
+    const rel = links[k]!.getAttribute('rel');
+    // `~=` splits on the selector whitespace (space, tab, LF, FF, CR); ASCII case-insensitive.
+    if (rel && rel.length >= 9 && rel.toLowerCase().split(/[ \t\n\f\r]+/).includes('canonical')) return links[k]!;
+  }
+  return null;
 }
