@@ -33,8 +33,13 @@ export interface BoilerplateRegions {
   stats: PageStats;
 }
 
-/** Why an element is boilerplate, or null. `comment thread` is the one kind exempt from the size guard. */
-export function boilerplateReason(el: Element, tag: string = tagOf(el)): string | null {
+/**
+ * Why an element is boilerplate, or null. `comment thread` is the one kind exempt from the size guard.
+ * `byClass` memoises the verdict on a class attribute for elements without an id: pages
+ * repeat the same few class strings over hundreds of elements (list items, cards), and the
+ * vocabulary regex is the costly part of this test (scripts/profile-core.ts).
+ */
+export function boilerplateReason(el: Element, tag: string = tagOf(el), byClass?: Map<string, string | null>): string | null {
   if (BOILERPLATE_TAGS.has(tag)) return `<${tag.toLowerCase()}>`;
   // Everything below reads an attribute; most elements of a page have none (one native call).
   if (!el.hasAttributes()) return null;
@@ -44,6 +49,16 @@ export function boilerplateReason(el: Element, tag: string = tagOf(el)): string 
   const cls = el.getAttribute('class');
   const id = el.getAttribute('id');
   if (!cls && !id) return null;
+  if (id === null && byClass) {
+    let reason = byClass.get(cls!);
+    if (reason === undefined) { reason = namesReason(cls, null); byClass.set(cls!, reason); }
+    return reason;
+  }
+  return namesReason(cls, id);
+}
+
+/** The class/id part of boilerplateReason: a pure function of the two attribute values. */
+function namesReason(cls: string | null, id: string | null): string | null {
   const names = `${(cls ?? '').toLowerCase()} ${(id ?? '').toLowerCase()}`;
   // Every comment-thread token holds one of these words: test tokens only when one occurs.
   if (names.includes('comment') || names.includes('disqus') || names.includes('respond')) {
@@ -69,6 +84,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   const ranges: number[] = [];
   const rootReasons: string[] = [];
   let mains: Element[] | null = null;
+  const byClass = new Map<string, string | null>();
   const holdsMain = (el: Element): boolean => {
     mains ??= Array.from(stats.root.querySelectorAll('main, [role="main"]'));
     for (const m of mains) if (m !== el && el.contains(m)) return true;
@@ -80,7 +96,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   for (let i = b - 1; i >= 0; i--) {
     if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
     const el = stats.order[i]!;
-    const reason = boilerplateReason(el, stats.tags[i]);
+    const reason = boilerplateReason(el, stats.tags[i], byClass);
     if (!reason) continue;
     // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
     // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
@@ -107,9 +123,6 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
 
   const tc = stats.tc.slice(), lc = stats.lc.slice(), ln = stats.ln.slice(), img = stats.img.slice();
   const leafText = stats.leafText.slice(), leafAnchor = stats.leafAnchor.slice(), leafImage = stats.leafImage.slice();
-  const zero = (k: number): void => {
-    tc[k] = 0; lc[k] = 0; ln[k] = 0; img[k] = 0; leafText[k] = 0; leafAnchor[k] = 0; leafImage[k] = 0;
-  };
   for (const [r, i] of roots.entries()) {
     const root = stats.order[i]!;
     // Ancestors lose the region's counts.
@@ -127,8 +140,11 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     img[b]! -= stats.img[i]!;
     leafText[b]! -= stats.leafText[i]!; leafAnchor[b]! -= stats.leafAnchor[i]!; leafImage[b]! -= stats.leafImage[i]!;
     // The region and everything in it count for nothing (typed ignore, never a candidate).
-    // Post-order: a subtree is the contiguous run of indices ending at its root.
-    for (let k = firsts[r]!; k <= i; k++) zero(k);
+    // Post-order: a subtree is the contiguous run of indices ending at its root (native
+    // fills: a comment thread spans thousands of elements).
+    const from = firsts[r]!, to = i + 1;
+    tc.fill(0, from, to); lc.fill(0, from, to); ln.fill(0, from, to); img.fill(0, from, to);
+    leafText.fill(0, from, to); leafAnchor.fill(0, from, to); leafImage.fill(0, from, to);
   }
   return {
     roots: roots.map((i) => stats.order[i]!),

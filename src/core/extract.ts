@@ -161,7 +161,7 @@ function isBlank(out: Serialized): boolean {
 function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, removed: Set<Node>, options: ExtractOptions): LinkBlockTrace[] {
   const out: LinkBlockTrace[] = [];
   for (const block of lb.blocks) {
-    const span = block.isNoise && block.links.some((a) => isInsideSelection(a, selection)) ? removableSpan(block, options.linkBlockMinLinks) : null;
+    const span = block.isNoise && anyInsideSelection(block.links, selection) ? removableSpan(block, options.linkBlockMinLinks) : null;
     const inside = span !== null;
     if (span) {
       for (const a of span.links) removed.add(a);
@@ -189,6 +189,18 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
 /** A short label ending in a colon, e.g. `Tags:` (at most four words). */
 const BLOCK_LABEL = /^\s*(?:[^\s:]+\s+){0,3}[^\s:]+\s*:\s*$/;
 
+/**
+ * Whether any of the links lies in the selection. Most noise blocks are navigation outside
+ * the selected region: one native `contains` rules a link out, where the walk up to the
+ * document root took a dozen interpreted steps per link (scripts/profile-core.ts).
+ */
+function anyInsideSelection(links: Element[], selection: ContentSelection): boolean {
+  const root = selection.root;
+  for (const a of links) if (root.contains(a) && isInsideSelection(a, selection)) return true;
+  return false;
+}
+
+/** Inside a kept subtree, at or below the selection root (a node outside the root never is). */
 function isInsideSelection(node: Node, selection: ContentSelection): boolean {
   let cur: Node | null = node;
   while (cur) {

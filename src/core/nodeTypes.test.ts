@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { annotate, chooseStartNode, pruneFromStart } from './nodeTypes';
+import { annotate, chooseStartNode, hasLetterOrDigit, pruneFromStart } from './nodeTypes';
 import { resolveOptions } from './options';
 import { computeStats } from './stats';
 import { fakeLayout, prose } from './testPage';
@@ -111,5 +111,10 @@ describe('NTA node types, DoC, candidates and start node', () => {
     const opts = resolveOptions({ minImageWidth: 50 });
     const { kept } = pruneFromStart(d.querySelector('#s')!, stats, ann, opts, fakeLayout);
     expect(kept.has(d.querySelector('#i')!)).toBe(true);
+  });
+
+  it('hasLetterOrDigit agrees with the Unicode letter-or-digit regex (its ASCII shortcut included)', () => {
+    const samples = ['', ' ', ', ', ' (', '—', ' – ', '·', '!?', 'a', ' 7 ', '_', 'é', ' ж,', '中', '¾', '٣', '\u00a0', '\u2003|', '\ud83d\ude00', '\ud835\udc00', '\u0300', '\uffff', 'x\u0080'];
+    for (const s of samples) expect(hasLetterOrDigit(s), JSON.stringify(s)).toBe(/[\p{L}\p{N}]/u.test(s));
   });
 });

@@ -21,6 +21,18 @@ export interface Annotation {
   lnB: number;
 }
 
+/**
+ * Node type, DoC and TD of every counted element. The type rules of SPEC §1, with the two typos fixed as SPEC says and these choices where
+ * the paper is silent:
+ * - a node with no text but images is an *image* node even when the images are linked
+ *   (`<a href=full.jpg><img></a>` is how most articles show photos; the paper's LN = 0
+ *   condition would make every linked photo an anchor and drop it);
+ * - a node with no text and no images is *ignore*;
+ * - a non-leaf meeting none of the rules takes the type of the majority of its leaves
+ *   (ties: text, then image, then anchor — losing text is worse than keeping a link).
+ *
+ * Computed in one loop per element, the rules inline.
+ */
 export function annotate(stats: PageStats): Annotation {
   const n = stats.order.length;
   const b = n - 1; // root is last in post-order
@@ -30,45 +42,32 @@ export function annotate(stats: PageStats): Annotation {
   const types: NodeType[] = new Array<NodeType>(n);
   const doc = new Float64Array(n);
   const td = new Float64Array(n);
+  // One loop with the type rules inline: extraction runs cold, in the interpreter, where a
+  // call per element cost more than the rules themselves (scripts/profile-core.ts).
+  const { tc: tcs, lc: lcs, ln: lns, img: imgs, isLeaf, leafText, leafAnchor, leafImage, tags } = stats;
   for (let i = 0; i < n; i++) {
-    const t = nodeType(stats, i, nlcB, lcB, lnB);
+    const text = leafText[i]!, anchor = leafAnchor[i]!, image = leafImage[i]!;
+    const tc = tcs[i]!, lc = lcs[i]!, nlc = tc - lc;
+    let t: NodeType;
+    if (isLeaf[i]) {
+      t = image ? 'image' : IGNORE_TAGS.has(tags[i]!) ? 'ignore' : anchor ? 'anchor' : text ? 'text' : 'ignore';
+    } else if (tc === 0) {
+      t = imgs[i]! > 0 ? 'image' : 'ignore';
+    } else {
+      const nlcShare = nlcB > 0 ? nlc / nlcB : 0;
+      const lnShare = lnB > 0 ? lns[i]! / lnB : 0;
+      const lcShare = lcB > 0 ? lc / lcB : 0;
+      if (lc > nlc || lnShare > nlcShare) t = 'anchor';
+      else if (nlcShare > lcShare && nlcShare > lnShare) t = 'text';
+      else if (text >= anchor && text >= image) t = 'text';
+      else t = image >= anchor ? 'image' : 'anchor';
+    }
     types[i] = t;
-    const text = stats.leafText[i]!, anchor = stats.leafAnchor[i]!, image = stats.leafImage[i]!;
     const leaves = text + anchor + image;
-    doc[i] = stats.isLeaf[i] || leaves === 0 ? 1 : (t === 'text' ? text : t === 'anchor' ? anchor : t === 'image' ? image : 0) / leaves;
-    td[i] = t === 'text' && nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
+    doc[i] = isLeaf[i] || leaves === 0 ? 1 : (t === 'text' ? text : t === 'anchor' ? anchor : t === 'image' ? image : 0) / leaves;
+    td[i] = t === 'text' && nlcB > 0 ? nlc / nlcB : 0;
   }
   return { types, doc, td, nlcB, lcB, lnB };
-}
-
-/**
- * The type rules of SPEC §1, with the two typos fixed as SPEC says and these choices where
- * the paper is silent:
- * - a node with no text but images is an *image* node even when the images are linked
- *   (`<a href=full.jpg><img></a>` is how most articles show photos; the paper's LN = 0
- *   condition would make every linked photo an anchor and drop it);
- * - a node with no text and no images is *ignore*;
- * - a non-leaf meeting none of the rules takes the type of the majority of its leaves
- *   (ties: text, then image, then anchor — losing text is worse than keeping a link).
- */
-function nodeType(s: PageStats, i: number, nlcB: number, lcB: number, lnB: number): NodeType {
-  const tc = s.tc[i]!, lc = s.lc[i]!, nlc = tc - lc, ln = s.ln[i]!, images = s.img[i]!;
-  if (s.isLeaf[i]) {
-    if (s.leafImage[i]) return 'image';
-    if (IGNORE_TAGS.has(s.tags[i]!)) return 'ignore';
-    if (s.leafAnchor[i]) return 'anchor';
-    if (s.leafText[i]) return 'text';
-    return 'ignore';
-  }
-  if (tc === 0) return images > 0 ? 'image' : 'ignore';
-  const nlcShare = nlcB > 0 ? nlc / nlcB : 0;
-  const lnShare = lnB > 0 ? ln / lnB : 0;
-  const lcShare = lcB > 0 ? lc / lcB : 0;
-  if (lc > nlc || lnShare > nlcShare) return 'anchor';
-  if (nlcShare > lcShare && nlcShare > lnShare) return 'text';
-  const text = s.leafText[i]!, anchor = s.leafAnchor[i]!, image = s.leafImage[i]!;
-  if (text >= anchor && text >= image) return 'text';
-  return image >= anchor ? 'image' : 'anchor';
 }
 
 export interface StartNodeChoice {
@@ -89,24 +88,37 @@ export interface StartNodeChoice {
 export function chooseStartNode(stats: PageStats, ann: Annotation, options: ExtractOptions): StartNodeChoice | null {
   const notes: string[] = [];
   if (ann.nlcB <= 0) return null;
-  const thresholds = [options.thetaTD, ...TD_FALLBACK_STEPS.filter((t) => t < options.thetaTD)];
-  for (const theta of thresholds) {
-    const candidates: Element[] = [];
-    for (let i = 0; i < stats.order.length; i++) {
-      if (ann.types[i] === 'text' && ann.td[i]! > theta) candidates.push(stats.order[i]!);
+  // One pass at θ_TD that also finds the densest text node; the fallback threshold that
+  // yields a candidate is then known without a pass per step (the first step below it).
+  const { types, td } = ann;
+  const n = stats.order.length;
+  let maxTd = -Infinity;
+  let theta = options.thetaTD;
+  const candidates: Element[] = [];
+  for (let i = 0; i < n; i++) {
+    if (types[i] !== 'text') continue;
+    const d = td[i]!;
+    if (d > theta) candidates.push(stats.order[i]!);
+    if (d > maxTd) maxTd = d;
+  }
+  if (!candidates.length) {
+    const step = TD_FALLBACK_STEPS.find((t) => t < options.thetaTD && maxTd > t);
+    if (step !== undefined) {
+      theta = step;
+      for (let i = 0; i < n; i++) if (types[i] === 'text' && td[i]! > theta) candidates.push(stats.order[i]!);
     }
-    if (candidates.length) {
-      if (theta !== options.thetaTD) notes.push(`empty candidate list at θ_TD=${options.thetaTD}: fell back to θ_TD=${theta}`);
-      let start = candidates[1] ?? candidates[0]!;
-      // The paper starts one level above the densest node because the title sits there (SPEC §1).
-      // When the page's <h1> is further up, start at the lowest candidate that holds it.
-      const title = pageTitleHeading(stats, ann);
-      if (title && !start.contains(title)) {
-        const holder = candidates.find((c) => c !== stats.root && c.contains(title));
-        if (holder) { start = holder; notes.push('start node raised to the candidate holding the <h1>'); }
-      }
-      return { start, candidates, thetaTD: theta, notes };
+  }
+  if (candidates.length) {
+    if (theta !== options.thetaTD) notes.push(`empty candidate list at θ_TD=${options.thetaTD}: fell back to θ_TD=${theta}`);
+    let start = candidates[1] ?? candidates[0]!;
+    // The paper starts one level above the densest node because the title sits there (SPEC §1).
+    // When the page's <h1> is further up, start at the lowest candidate that holds it.
+    const title = pageTitleHeading(stats, ann);
+    if (title && !start.contains(title)) {
+      const holder = candidates.find((c) => c !== stats.root && c.contains(title));
+      if (holder) { start = holder; notes.push('start node raised to the candidate holding the <h1>'); }
     }
+    return { start, candidates, thetaTD: theta, notes };
   }
   for (let i = 0; i < stats.order.length; i++) {
     const nlcShare = (stats.tc[i]! - stats.lc[i]!) / ann.nlcB;
@@ -122,7 +134,9 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
 
 /** The first rendered <h1> with text that is not inside a discounted region (its TC is then 0). */
 function pageTitleHeading(stats: PageStats, ann: Annotation): Element | null {
-  for (const h of Array.from(stats.root.getElementsByTagName('h1'))) {
+  const h1s = stats.root.getElementsByTagName('h1');
+  for (let k = 0; k < h1s.length; k++) {
+    const h = h1s[k]!;
     const i = stats.index.get(h);
     if (i !== undefined && stats.tc[i]! > 0 && ann.types[i] !== 'ignore') return h;
   }
@@ -157,7 +171,7 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
   while (stack.length) {
     const node = stack.pop()!;
     if (node.nodeType === 3) {
-      if (/\S/.test(node.nodeValue ?? '')) kept.add(node);
+      if (NON_SPACE.test(node.nodeValue ?? '')) kept.add(node);
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -197,28 +211,45 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
 
 /** An anchor next to plain text (SPEC §1: in-text links carry meaning). */
 function hasAdjacentText(el: Element, stats: PageStats, ann: Annotation): boolean {
-  for (const dir of ['previousSibling', 'nextSibling'] as const) {
-    let sib = el[dir];
-    while (sib) {
-      if (sib.nodeType === 3) {
-        if (/[\p{L}\p{N}]/u.test(sib.nodeValue ?? '')) return true;
-        if (/\S/.test(sib.nodeValue ?? '')) break; // punctuation only: a separator, not prose
-      } else if (sib.nodeType === 1) {
-        const j = stats.index.get(sib as Element);
-        if (j !== undefined) {
-          // A text-typed sibling element counts too (a paragraph of links between paragraphs
-          // is part of the article: measured on wcxb-dev, limiting this to inline siblings
-          // cost 6 points of recall). Dense link clusters are removed as link blocks instead.
-          if (ann.types[j] === 'text') return true;
-          // An ignore node (a <br>, an empty box, a discounted boilerplate region) holds no
-          // content: it neither counts as text nor separates the anchor from the text beyond it.
-          if (ann.types[j] !== 'ignore') break;
-        }
+  return sideHasText(el.previousSibling, false, stats, ann) || sideHasText(el.nextSibling, true, stats, ann);
+}
+
+/** Walks one side of an anchor, from its nearest sibling outward, to the first decisive node. */
+function sideHasText(sib: Node | null, forward: boolean, stats: PageStats, ann: Annotation): boolean {
+  while (sib) {
+    const kind = sib.nodeType;
+    if (kind === 3) {
+      const value = sib.nodeValue ?? '';
+      if (hasLetterOrDigit(value)) return true;
+      if (NON_SPACE.test(value)) return false; // punctuation only: a separator, not prose
+    } else if (kind === 1) {
+      const j = stats.index.get(sib as Element);
+      if (j !== undefined) {
+        // A text-typed sibling element counts too (a paragraph of links between paragraphs
+        // is part of the article: measured on wcxb-dev, limiting this to inline siblings
+        // cost 6 points of recall). Dense link clusters are removed as link blocks instead.
+        if (ann.types[j] === 'text') return true;
+        // An ignore node (a <br>, an empty box, a discounted boilerplate region) holds no
+        // content: it neither counts as text nor separates the anchor from the text beyond it.
+        if (ann.types[j] !== 'ignore') return false;
       }
-      sib = sib[dir];
     }
+    sib = forward ? sib.nextSibling : sib.previousSibling;
   }
   return false;
+}
+
+const NON_SPACE = /\S/;
+const ASCII_ALNUM = /[A-Za-z0-9]/;
+const NON_ASCII = /[\u0080-\uffff]/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/**
+ * `/[\p{L}\p{N}]/u.test(s)`, asking the Unicode-property regex only about text with no ASCII
+ * letter or digit but some non-ASCII character: in ASCII, \p{L} and \p{N} are exactly
+ * [A-Za-z0-9], and the property classes are costly to compile on every (cold) page.
+ */
+export function hasLetterOrDigit(s: string): boolean {
+  return ASCII_ALNUM.test(s) || (NON_ASCII.test(s) && LETTER_OR_DIGIT.test(s));
 }
 
 function round(x: number): number {
