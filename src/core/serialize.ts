@@ -1,7 +1,6 @@
 import { effectiveImageSize, resolveImageSource } from './layout';
-import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
+import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, IMAGE_TAGS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement } from './stats';
 import type { LayoutProbe } from './types';
 
 /**
@@ -85,6 +84,33 @@ function closeTag(tag: string): string {
   return t;
 }
 
+/** Per-tag facts the serializer needs, looked up once per element (rules.ts holds the sets). */
+const BLOCK = 1; // rules.BLOCK_TAGS
+const FLOW = 2; // FLOW_TAGS
+const KEEP = 4; // rules.KEEP_TAGS
+const UNWRAP = 8; // rules.UNWRAP_BLOCK_TAGS
+const VOID = 16; // rules.VOID_TAGS
+const IMAGE = 32; // rules.IMAGE_TAGS
+const CONTROL = 64; // form controls: dropped with their content
+/** On an open-element frame: its tag was written to the output. */
+const EMITTED = 128;
+
+/** Elements whose content is inline flow: text directly inside them needs no implicit <p>. */
+const FLOW_TAGS: ReadonlySet<string> = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TD', 'TH', 'DT', 'DD', 'PRE', 'FIGCAPTION', 'CAPTION', 'BLOCKQUOTE', 'SUMMARY']);
+const CONTROL_TAGS: ReadonlySet<string> = new Set(['BUTTON', 'LABEL', 'INPUT', 'SELECT']);
+const TAG_FLAGS = new Map<string, number>();
+for (const [set, flag] of [[BLOCK_TAGS, BLOCK], [FLOW_TAGS, FLOW], [KEEP_TAGS, KEEP], [UNWRAP_BLOCK_TAGS, UNWRAP], [VOID_TAGS, VOID], [IMAGE_TAGS, IMAGE], [CONTROL_TAGS, CONTROL]] as const) {
+  for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
+}
+
+/**
+ * One walk over the selection root's subtree, firstChild/nextSibling with a stack of open
+ * elements (like the stats walk), entering only kept subtrees and the elements on the path
+ * to them. Extraction runs cold (a fresh page, interpreted JS) and pays for every call and
+ * allocation per node: the tag facts are one Map lookup per element (TAG_FLAGS), the
+ * helpers are called only when they have work to do, and the open elements are parallel
+ * stacks of primitives, not objects.
+ */
 export function serialize(input: SerializeInput): Serialized {
   const { root, kept, removed, stats, layout, baseUrl, minImageWidth } = input;
 
@@ -110,64 +136,73 @@ export function serialize(input: SerializeInput): Serialized {
   let flowDepth = 0; // >0 inside a kept block element that holds inline content (p, li, td, h*)
   let preDepth = 0;
 
+  /** End the current text block. Call only with a non-empty line. */
   const flushLine = (): void => {
     const t = preDepth > 0 ? line.replace(/^\n+|\s+$/g, '') : collapseSpaces(line).trim();
     if (t) blocks.push(t);
     line = '';
   };
+  /** Close the implicit paragraph; one that got no visible content is dropped. Call only when one is open. */
   const closeImplicit = (): void => {
-    if (implicitOpen) {
-      // Drop an implicit paragraph that got no visible content.
-      if (implicitContent === content) html.length = implicitStart; else html.push('</p>');
-      implicitOpen = false;
-    }
+    if (implicitContent === content) html.length = implicitStart; else html.push('</p>');
+    implicitOpen = false;
   };
-  const ensureFlow = (): void => {
-    if (flowDepth === 0 && !implicitOpen) {
-      implicitStart = html.length;
-      implicitContent = content;
-      html.push('<p>');
-      implicitOpen = true;
-    }
+  /** Open an implicit paragraph. Call only outside flow content, with none open. */
+  const openImplicit = (): void => {
+    implicitStart = html.length;
+    implicitContent = content;
+    html.push('<p>');
+    implicitOpen = true;
   };
 
-  // Two parallel stacks without per-node allocations: nodes still to visit (null marks
-  // "close the innermost open element") with the flag "inside a kept subtree".
-  const nodes: (Node | null)[] = [root];
-  const insides: boolean[] = [kept.has(root)];
-  // Open elements as parallel stacks (tag, html length at open, content counter at open,
-  // emitted), not one object per element: fewer allocations on big pages (GC, see collapseSpaces).
+  // Open elements as parallel stacks (element, tag, html length at open, content counter at
+  // open, flags with EMITTED, inside a kept subtree), not one object per element: fewer
+  // allocations on big pages (GC, see collapseSpaces).
+  const frameEls: Element[] = [];
   const frameTags: string[] = [];
   const frameStarts: number[] = [];
   const frameContents: number[] = [];
-  const frameEmitted: boolean[] = [];
-  while (nodes.length) {
-    const node = nodes.pop()!;
-    const parentInside = insides.pop()!;
+  const frameFlags: number[] = [];
+  const frameInside: boolean[] = [];
+  let parentInside = kept.has(root);
+  let node: Node | null = root;
+  for (;;) {
     if (node === null) {
-      // Closing an element.
+      // No more siblings: close the innermost open element and continue after it.
+      const el = frameEls.pop();
+      if (el === undefined) break;
       const fTag = frameTags.pop()!;
       const fStart = frameStarts.pop()!;
       const fContent = frameContents.pop()!;
-      const fEmitted = frameEmitted.pop()!;
-      if (fEmitted) {
-        if (BLOCK_TAGS.has(fTag) && !isFlowTag(fTag)) closeImplicit();
-        if (fContent === content && !VOID_TAGS.has(fTag)) {
+      const f = frameFlags.pop()!;
+      frameInside.pop();
+      if (f & EMITTED) {
+        if ((f & (BLOCK | FLOW)) === BLOCK && implicitOpen) closeImplicit();
+        if (fContent === content && !(f & VOID)) {
           html.length = fStart; // empty element: roll back its open tag
         } else {
           html.push(closeTag(fTag));
         }
-        if (isFlowTag(fTag)) flowDepth--;
+        if (f & FLOW) flowDepth--;
       }
       if (fTag === 'PRE') preDepth--;
-      if (BLOCK_TAGS.has(fTag)) { if (!fEmitted) closeImplicit(); flushLine(); }
-      else if (fTag === 'TD' || fTag === 'TH') line += ' ';
+      if (f & BLOCK) {
+        if (!(f & EMITTED) && implicitOpen) closeImplicit();
+        if (line) flushLine();
+      }
+      const depth = frameInside.length;
+      parentInside = depth > 0 ? frameInside[depth - 1]! : false;
+      node = depth > 0 ? el.nextSibling : null;
       continue;
     }
-    if (removed.has(node)) continue;
-    if (node.nodeType === 3) {
-      if (!(parentInside || kept.has(node))) continue;
-      const raw = node.nodeValue ?? '';
+    const cur: Node = node;
+    // Next, unless this node is entered: its next sibling (never the root's).
+    node = frameEls.length > 0 ? cur.nextSibling : null;
+    if (removed.has(cur)) continue;
+    const kind = cur.nodeType;
+    if (kind === 3) {
+      if (!(parentInside || kept.has(cur))) continue;
+      const raw = cur.nodeValue ?? '';
       if (preDepth > 0) {
         if (!raw) continue;
         html.push(escapeText(raw));
@@ -175,23 +210,29 @@ export function serialize(input: SerializeInput): Serialized {
         content++;
         continue;
       }
+      if (!NON_SPACE.test(raw)) {
+        // Whitespace only (collapsing keeps it non-empty exactly when it is non-empty).
+        if (raw && (implicitOpen || flowDepth > 0)) html.push(' ');
+        line += ' ';
+        continue;
+      }
       const t = collapseSpaces(raw);
-      if (!NON_SPACE.test(t)) { if (t && (implicitOpen || flowDepth > 0)) html.push(' '); line += ' '; continue; }
-      ensureFlow();
+      if (flowDepth === 0 && !implicitOpen) openImplicit();
       html.push(escapeText(t));
       line += t;
       content++;
       continue;
     }
-    if (node.nodeType !== 1) continue;
-    const el = node as Element;
+    if (kind !== 1) continue;
+    const el = cur as Element;
     const at = stats.index.get(el);
     if (at === undefined) continue; // not rendered, or never text (script, style, svg…)
     const inside = parentInside || kept.has(el);
     if (!inside && !onPath.has(el)) continue;
     const tag = stats.tags[at]!;
+    const flags = TAG_FLAGS.get(tag) ?? 0;
 
-    if (isImageElement(el, tag)) {
+    if ((flags & IMAGE) || (tag === 'SVG' && el.getAttribute('role') === 'img')) { // stats.isImageElement
       if (!inside) continue;
       const w = effectiveImageSize(el, layout, 'width');
       if (w !== null && w < minImageWidth) continue; // an icon (SPEC §1, 100 px rule)
@@ -200,7 +241,7 @@ export function serialize(input: SerializeInput): Serialized {
       if (!abs) continue;
       const img = tag === 'PICTURE' ? el.querySelector('img') ?? el : el;
       const h = effectiveImageSize(el, layout, 'height');
-      ensureFlow();
+      if (flowDepth === 0 && !implicitOpen) openImplicit();
       let tagText = `<img src="${escapeAttr(abs)}"`;
       const alt = img.getAttribute('alt');
       if (alt) tagText += ` alt="${escapeAttr(alt.trim())}"`;
@@ -216,48 +257,38 @@ export function serialize(input: SerializeInput): Serialized {
       continue;
     }
     if (tag === 'HR') {
-      if (inside) { closeImplicit(); html.push('<hr>'); flushLine(); }
+      if (inside) { if (implicitOpen) closeImplicit(); html.push('<hr>'); if (line) flushLine(); }
       continue;
     }
-    if (tag === 'BUTTON' || tag === 'LABEL' || tag === 'INPUT' || tag === 'SELECT') continue;
+    if (flags & CONTROL) continue;
 
-    const block = BLOCK_TAGS.has(tag);
-    if (block) flushLine();
+    if ((flags & BLOCK) && line) flushLine();
     if (tag === 'PRE') preDepth++;
-    let emitted = false;
-    const htmlStart0 = html.length;
-    if (inside && KEEP_TAGS.has(tag)) {
+    let frame = flags;
+    let start = html.length;
+    if (inside && (flags & KEEP)) {
       const attrs = attributesFor(el, tag, baseUrl);
       if (attrs !== null) {
-        if (isFlowTag(tag) || (block && !isInlineTag(tag))) closeImplicit();
-        else ensureFlow();
-        const start = html.length;
+        if (flags & (FLOW | BLOCK)) { if (implicitOpen) closeImplicit(); }
+        else if (flowDepth === 0 && !implicitOpen) openImplicit();
+        start = html.length;
         html.push(attrs === '' ? openTag(tag) : `<${tag.toLowerCase()}${attrs}>`);
-        emitted = true;
-        if (isFlowTag(tag)) flowDepth++;
-        frameTags.push(tag); frameStarts.push(start); frameContents.push(content); frameEmitted.push(true);
+        frame |= EMITTED;
+        if (flags & FLOW) flowDepth++;
       }
-    } else if (block || UNWRAP_BLOCK_TAGS.has(tag)) {
+    } else if ((flags & (BLOCK | UNWRAP)) && implicitOpen) {
       closeImplicit();
     }
-    if (!emitted) { frameTags.push(tag); frameStarts.push(htmlStart0); frameContents.push(content); frameEmitted.push(false); }
-    nodes.push(null);
-    insides.push(false);
-    for (let c = el.lastChild; c; c = c.previousSibling) { nodes.push(c); insides.push(inside); }
+    frameEls.push(el); frameTags.push(tag); frameStarts.push(start); frameContents.push(content); frameFlags.push(frame); frameInside.push(inside);
+    parentInside = inside;
+    node = el.firstChild;
   }
-  closeImplicit();
-  flushLine();
+  if (implicitOpen) closeImplicit();
+  if (line) flushLine();
   return { html: html.join(''), text: blocks.join('\n\n'), images };
 }
 
-/** Elements whose content is inline flow: text directly inside them needs no implicit <p>. */
-const FLOW_TAGS: ReadonlySet<string> = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TD', 'TH', 'DT', 'DD', 'PRE', 'FIGCAPTION', 'CAPTION', 'BLOCKQUOTE', 'SUMMARY']);
-function isFlowTag(tag: string): boolean {
-  return FLOW_TAGS.has(tag);
-}
-function isInlineTag(tag: string): boolean {
-  return !BLOCK_TAGS.has(tag);
-}
+const SPAN = /^\d{1,3}$/;
 
 /** Safe attributes of a kept element, or null to unwrap it (links that lead nowhere useful). */
 function attributesFor(el: Element, tag: string, baseUrl: string): string | null {
@@ -269,9 +300,8 @@ function attributesFor(el: Element, tag: string, baseUrl: string): string | null
       return abs ? ` href="${escapeAttr(abs)}"` : null;
     }
     case 'TD': case 'TH': {
-      let out = '';
-      for (const a of ['colspan', 'rowspan']) { const v = el.getAttribute(a); if (v && /^\d{1,3}$/.test(v)) out += ` ${a}="${v}"`; }
-      return out;
+      const colspan = el.getAttribute('colspan'), rowspan = el.getAttribute('rowspan');
+      return (colspan && SPAN.test(colspan) ? ` colspan="${colspan}"` : '') + (rowspan && SPAN.test(rowspan) ? ` rowspan="${rowspan}"` : '');
     }
     case 'OL': { const v = el.getAttribute('start'); return v && /^-?\d{1,6}$/.test(v) ? ` start="${v}"` : ''; }
     case 'TIME': { const v = el.getAttribute('datetime'); return v ? ` datetime="${escapeAttr(v)}"` : ''; }
