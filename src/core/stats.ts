@@ -111,33 +111,25 @@ function resized<T extends Column>(a: T, size: number): T {
   return b;
 }
 
+/** Whitespace as countChars defines it, for String.prototype.replace. */
+const SPACE_RUNS = /[\s\u200b\ufeff]+/g;
+/** What codeLengthOfText collapses: a run of two or more code spaces, or one that is not a plain space. */
+const CODE_SPACE_RUNS = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
+
 /**
- * The walk keeps the totals of the *open* elements (the path from the root to the current
- * node) in columns indexed by depth: text adds to the innermost open element, a closing
- * element adds its totals to its parent's slot and writes them, final, at its post-order
- * position. Nothing is indexed twice or re-sorted afterwards, and nothing is allocated per
- * element besides its Map entry (cold, first-call code pays for every extra pass: issue 2
- * speed bar, measured with scripts/profile-core.ts).
+ * The walk is written for V8's *cold* path, because that is how it always runs: every page
+ * is a fresh JavaScript context, so this function is interpreted (and only later compiled)
+ * within the one call that matters. What that means, measured with scripts/ab-core.ts on
+ * wcxb-dev pages:
+ * - characters are counted by native regular expressions, never by a JavaScript loop over
+ *   the text: an interpreted per-character loop cost more than the whole DOM traversal. A
+ *   `replace` allocates a string per text node, but it dies young (only its length is read);
+ * - the totals of the *open* elements (the path from the root to the current node) live in
+ *   local typed arrays indexed by depth, with no closure per element: text adds to the
+ *   innermost open element; closing an element adds its totals to its parent's slot and
+ *   writes them, final, at its post-order position. Nothing is indexed twice or re-sorted,
+ *   and nothing is allocated per element besides its Map entry.
  */
-class OpenColumns {
-  tc = new Float64Array(64); lc = new Float64Array(64);
-  ln = new Int32Array(64); img = new Int32Array(64);
-  leafText = new Int32Array(64); leafAnchor = new Int32Array(64); leafImage = new Int32Array(64);
-  childEls = new Int32Array(64); textRuns = new Int32Array(64);
-  inLink = new Uint8Array(64);
-  els: Element[] = [];
-  tags: string[] = [];
-
-  /** Make room for depth `d` (pages nest 5,000 deep). */
-  reserve(d: number): void {
-    if (d < this.tc.length) return;
-    const size = this.tc.length * 2;
-    this.tc = resized(this.tc, size); this.lc = resized(this.lc, size); this.ln = resized(this.ln, size); this.img = resized(this.img, size);
-    this.leafText = resized(this.leafText, size); this.leafAnchor = resized(this.leafAnchor, size); this.leafImage = resized(this.leafImage, size);
-    this.childEls = resized(this.childEls, size); this.textRuns = resized(this.textRuns, size); this.inLink = resized(this.inLink, size);
-  }
-}
-
 export function computeStats(doc: Document, layout: LayoutProbe, visitor?: StreamVisitor): PageStats | null {
   const root = doc.body ?? doc.documentElement;
   if (!root) return null;
@@ -151,49 +143,102 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   let leafText = new Int32Array(cap), leafAnchor = new Int32Array(cap), leafImage = new Int32Array(cap);
   let textRuns = new Int32Array(cap);
   let isLeaf = new Uint8Array(cap), inLink = new Uint8Array(cap);
-  const grow = (): void => {
-    cap *= 2;
-    tc = resized(tc, cap); lc = resized(lc, cap); ln = resized(ln, cap); img = resized(img, cap);
-    leafText = resized(leafText, cap); leafAnchor = resized(leafAnchor, cap); leafImage = resized(leafImage, cap);
-    textRuns = resized(textRuns, cap); isLeaf = resized(isLeaf, cap); inLink = resized(inLink, cap);
-  };
   const order: Element[] = [];
   const tags: string[] = [];
   const index = new Map<Element, number>();
-  const open = new OpenColumns();
-  let depth = -1;
+
+  // Open elements, by depth (pages nest 5,000 deep: grown by doubling).
+  let depthCap = 64;
+  let oTc = new Float64Array(depthCap), oLc = new Float64Array(depthCap);
+  let oLn = new Int32Array(depthCap), oImg = new Int32Array(depthCap);
+  let oText = new Int32Array(depthCap), oAnchor = new Int32Array(depthCap), oImage = new Int32Array(depthCap);
+  let oChildren = new Int32Array(depthCap), oRuns = new Int32Array(depthCap);
+  let oLink = new Uint8Array(depthCap);
+  const oEls: Element[] = [];
+  const oTags: string[] = [];
+
+  let depth = 0;
   let linkDepth = 0;
   let hiddenCount = 0;
+  const rootTag = tagOf(root);
+  oEls[0] = root;
+  oTags[0] = rootTag;
+  if (visitor) visitor.open(root, rootTag);
+  let cur: Node | null = root.firstChild;
 
-  const enter = (el: Element, tag: string, isLink: boolean): void => {
-    const d = ++depth;
-    open.reserve(d);
-    open.tc[d] = 0; open.lc[d] = 0; open.img[d] = 0;
-    open.leafText[d] = 0; open.leafAnchor[d] = 0; open.leafImage[d] = 0;
-    open.childEls[d] = 0; open.textRuns[d] = 0;
-    open.ln[d] = isLink ? 1 : 0;
-    open.inLink[d] = linkDepth > 0 || isLink ? 1 : 0;
-    open.els[d] = el;
-    open.tags[d] = tag;
-    if (d > 0) open.childEls[d - 1]!++;
-  };
-
-  /** Close the innermost open element: its totals are final. */
-  const exit = (): Element => {
+  for (;;) {
+    if (cur !== null) {
+      const kind = cur.nodeType;
+      if (kind !== NodeKind.Element) {
+        if (kind === NodeKind.Text) {
+          const value = (cur as Text).data;
+          const n = value.replace(SPACE_RUNS, '').length;
+          if (n > 0) {
+            if (visitor) visitor.text(cur as Text, value, n, value.replace(CODE_SPACE_RUNS, ' ').length);
+            oTc[depth]! += n;
+            if (linkDepth > 0) oLc[depth]! += n;
+            oRuns[depth]!++;
+          }
+        }
+        cur = cur.nextSibling;
+        continue;
+      }
+      const el = cur as Element;
+      const tag = tagOf(el);
+      const flags = TAG_FLAGS.get(tag) ?? 0;
+      const image = (flags & TAG_IMAGE) !== 0 || (tag === 'SVG' && el.getAttribute('role') === 'img');
+      if ((flags & TAG_SKIP) !== 0 && !image) { cur = el.nextSibling; continue; }
+      // Phrasing elements are asked only when a class or inline style could hide them (rules.PHRASING_TAGS).
+      if (((flags & TAG_PHRASING) === 0 || el.hasAttribute('class') || el.hasAttribute('style')) && !layout.isRendered(el)) {
+        if ((flags & TAG_SKIP) === 0) hiddenCount++;
+        cur = el.nextSibling;
+        continue;
+      }
+      // Open it.
+      const isLink = tag === 'A';
+      const d = ++depth;
+      if (d >= depthCap) {
+        depthCap *= 2;
+        oTc = resized(oTc, depthCap); oLc = resized(oLc, depthCap); oLn = resized(oLn, depthCap); oImg = resized(oImg, depthCap);
+        oText = resized(oText, depthCap); oAnchor = resized(oAnchor, depthCap); oImage = resized(oImage, depthCap);
+        oChildren = resized(oChildren, depthCap); oRuns = resized(oRuns, depthCap); oLink = resized(oLink, depthCap);
+      }
+      oTc[d] = 0; oLc[d] = 0; oImg[d] = image ? 1 : 0;
+      oText[d] = 0; oAnchor[d] = 0; oImage[d] = 0;
+      oChildren[d] = 0; oRuns[d] = 0;
+      oLn[d] = isLink ? 1 : 0;
+      oLink[d] = linkDepth > 0 || isLink ? 1 : 0;
+      oEls[d] = el;
+      oTags[d] = tag;
+      oChildren[d - 1]!++;
+      if (visitor) visitor.open(el, tag);
+      if (isLink) linkDepth++;
+      // <img>, <picture>, <svg role=img> are image leaves: never descend.
+      if (!image) {
+        const child = el.firstChild;
+        if (child !== null) { cur = child; continue; }
+      }
+    }
+    // Close the innermost open element (the one just opened, when it has no children to
+    // visit): its totals are final.
     const d = depth--;
-    const el = open.els[d]!;
-    const tag = open.tags[d]!;
+    const el = oEls[d]!;
+    const tag = oTags[d]!;
     if (tag === 'A') linkDepth--;
     if (visitor) visitor.close(el, tag);
     const i = order.length;
-    if (i >= cap) grow();
+    if (i >= cap) {
+      cap *= 2;
+      tc = resized(tc, cap); lc = resized(lc, cap); ln = resized(ln, cap); img = resized(img, cap);
+      leafText = resized(leafText, cap); leafAnchor = resized(leafAnchor, cap); leafImage = resized(leafImage, cap);
+      textRuns = resized(textRuns, cap); isLeaf = resized(isLeaf, cap); inLink = resized(inLink, cap);
+    }
     order.push(el);
     tags.push(tag);
     index.set(el, i);
-    const eTc = open.tc[d]!, eLc = open.lc[d]!, eLn = open.ln[d]!, eImg = open.img[d]!, runs = open.textRuns[d]!;
-    const link = open.inLink[d]!;
-    let lText = open.leafText[d]!, lAnchor = open.leafAnchor[d]!, lImage = open.leafImage[d]!;
-    if (open.childEls[d] === 0) {
+    const eTc = oTc[d]!, eLc = oLc[d]!, eLn = oLn[d]!, eImg = oImg[d]!, runs = oRuns[d]!, link = oLink[d]!;
+    let lText = oText[d]!, lAnchor = oAnchor[d]!, lImage = oImage[d]!;
+    if (oChildren[d] === 0) {
       // A leaf element: its own type decides its single leaf.
       isLeaf[i] = 1;
       if (eImg > 0 && eTc === 0) lImage = 1;
@@ -204,79 +249,11 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     tc[i] = eTc; lc[i] = eLc; ln[i] = eLn; img[i] = eImg;
     leafText[i] = lText; leafAnchor[i] = lAnchor; leafImage[i] = lImage;
     textRuns[i] = runs; inLink[i] = link;
-    if (d > 0) {
-      const p = d - 1;
-      open.tc[p]! += eTc; open.lc[p]! += eLc; open.ln[p]! += eLn; open.img[p]! += eImg;
-      open.leafText[p]! += lText; open.leafAnchor[p]! += lAnchor; open.leafImage[p]! += lImage;
-    }
-    return el;
-  };
-
-  const rootTag = tagOf(root);
-  enter(root, rootTag, false);
-  if (visitor) visitor.open(root, rootTag);
-  let cur: Node | null = root.firstChild;
-  while (depth >= 0) {
-    if (cur) {
-      const kind = cur.nodeType;
-      if (kind === NodeKind.Element) {
-        const el = cur as Element;
-        const tag = tagOf(el);
-        const flags = TAG_FLAGS.get(tag) ?? 0;
-        const image = (flags & TAG_IMAGE) !== 0 || (tag === 'SVG' && el.getAttribute('role') === 'img');
-        if ((flags & TAG_SKIP) !== 0 && !image) { cur = cur.nextSibling; continue; }
-        // Phrasing elements are asked only when a class or inline style could hide them (rules.PHRASING_TAGS).
-        const mayBeHidden = (flags & TAG_PHRASING) === 0 || el.hasAttribute('class') || el.hasAttribute('style');
-        if (mayBeHidden && !layout.isRendered(el)) {
-          if ((flags & TAG_SKIP) === 0) hiddenCount++;
-          cur = cur.nextSibling;
-          continue;
-        }
-        const isLink = tag === 'A';
-        enter(el, tag, isLink);
-        if (visitor) visitor.open(el, tag);
-        if (isLink) linkDepth++;
-        if (image) {
-          // <img>, <picture>, <svg role=img>: an image leaf; never descend.
-          open.img[depth] = 1;
-          exit();
-          cur = cur.nextSibling;
-          continue;
-        }
-        const child = el.firstChild;
-        if (child) { cur = child; continue; }
-        exit();
-        cur = cur.nextSibling;
-        continue;
-      }
-      if (kind === NodeKind.Text) {
-        const value = (cur as Text).data;
-        // One loop for both measures of the run: non-space characters (TC) and its
-        // code-distance length (textUnits.codeLengthOfText: runs of [ \t\n\r\f] count 1).
-        let n = 0;
-        let code = 0;
-        let inRun = false;
-        for (let k = 0; k < value.length; k++) {
-          const c = value.charCodeAt(k);
-          if (c > 32 && c < 160) { n++; code++; inRun = false; continue; } // printable ASCII
-          const codeSpace = c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
-          if (!codeSpace || !inRun) code++;
-          inRun = codeSpace;
-          if (!isSpaceCode(c)) n++;
-        }
-        if (n > 0) {
-          if (visitor) visitor.text(cur as Text, value, n, code);
-          open.tc[depth]! += n;
-          if (linkDepth > 0) open.lc[depth]! += n;
-          open.textRuns[depth]!++;
-        }
-      }
-      cur = cur.nextSibling;
-      continue;
-    }
-    // No more siblings: close the innermost open element and continue after it.
-    const closed = exit();
-    cur = depth >= 0 ? closed.nextSibling : null;
+    if (d === 0) break;
+    const p = d - 1;
+    oTc[p]! += eTc; oLc[p]! += eLc; oLn[p]! += eLn; oImg[p]! += eImg;
+    oText[p]! += lText; oAnchor[p]! += lAnchor; oImage[p]! += lImage;
+    cur = el.nextSibling;
   }
 
   const n = order.length;
