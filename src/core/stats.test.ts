@@ -1,0 +1,47 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { computeStats } from './stats';
+import { fakeLayout } from './testPage';
+import type { LayoutProbe } from './types';
+
+function doc(body: string): Document {
+  return new JSDOM(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`).window.document;
+}
+
+/** A probe that hides every element it is asked about whose text says "hidden", and records who was asked. */
+function recordingLayout(): LayoutProbe & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    ...fakeLayout,
+    asked,
+    isRendered(el) {
+      asked.push(el.tagName.toLowerCase() + (el.id ? `#${el.id}` : ''));
+      return !/hidden/.test(el.textContent ?? '');
+    },
+  };
+}
+
+describe('stats walk: which elements the layout is asked about', () => {
+  it('asks for elements with attributes, custom elements and the children of <details>; not for bare structure', () => {
+    const page = doc('<div id="a"><p>one hidden</p><section><h2>two</h2></section></div><nav-drawer><ul><li>three</li></ul></nav-drawer><details><summary>s</summary><p>four hidden</p></details><p><span class="x">five</span><em>six</em></p>');
+    const layout = recordingLayout();
+    computeStats(page, layout);
+    // The bare <p>one hidden</p> is counted unasked: that is the rule's known price (stats.mayBeHidden).
+    expect(layout.asked).toEqual(['div#a', 'nav-drawer', 'summary', 'p', 'span']);
+  });
+
+  it('skips what it was told is hidden, with its subtree, and counts the rest', () => {
+    const page = doc('<div id="a"><p>kept text</p></div><div class="b"><p>hidden text</p></div>');
+    const stats = computeStats(page, recordingLayout())!;
+    // The probe hides div.b (its text says "hidden"): only "kept text" is counted, 8 characters.
+    const body = stats.order.length - 1;
+    expect(stats.tc[body]).toBe('kepttext'.length);
+    expect(stats.hiddenCount).toBe(1);
+  });
+
+  it('counts characters without whitespace (JavaScript \\s, zero-width space, BOM)', () => {
+    const page = doc('<p>a\u00a0b \u200bc\ufeff d\n\te</p>');
+    const stats = computeStats(page, fakeLayout)!;
+    expect(stats.tc[stats.order.length - 1]).toBe(5);
+  });
+});
