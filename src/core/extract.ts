@@ -77,7 +77,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // them: a list of links is better than nothing.
   const serializeKept = (kept: Set<Node>): Serialized => {
     const out = serialize({ ...input, kept });
-    if (out.text.trim() || removed.size <= (selection.removed?.size ?? 0)) return out;
+    if (NON_SPACE.test(out.text) || removed.size <= (selection.removed?.size ?? 0)) return out;
     const withBlocks = serialize({ ...input, kept, removed: new Set(selection.removed ?? []) });
     if (isBlank(withBlocks)) return out;
     selection.notes.push('removing link blocks emptied the clip: kept them');
@@ -154,8 +154,11 @@ function isEmpty(stats: PageStats | null): boolean {
 }
 
 function isBlank(out: Serialized): boolean {
-  return !out.text.trim() && out.images.length === 0;
+  return !NON_SPACE.test(out.text) && out.images.length === 0;
 }
+
+/** `NON_SPACE.test(t)` is `t.trim() !== ''` without copying the whole clip text. */
+const NON_SPACE = /\S/;
 
 /** Stage 5: link blocks that lie inside the selection and are dense in links are removed. */
 function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, removed: Set<Node>, options: ExtractOptions): LinkBlockTrace[] {

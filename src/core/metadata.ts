@@ -179,7 +179,9 @@ function canonicalLink(doc: Document): Element | null {
   for (let k = 0; k < links.length; k++) {
     const rel = links[k]!.getAttribute('rel');
     // `~=` splits on the selector whitespace (space, tab, LF, FF, CR); ASCII case-insensitive.
-    if (rel && rel.length >= 9 && rel.toLowerCase().split(/[ \t\n\f\r]+/).includes('canonical')) return links[k]!;
+    if (!rel || rel.length < 9) continue;
+    const lower = rel.toLowerCase();
+    if (lower.includes('canonical') && lower.split(/[ \t\n\f\r]+/).includes('canonical')) return links[k]!;
   }
   return null;
 }
