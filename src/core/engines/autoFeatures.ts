@@ -6,7 +6,7 @@
  * area and the agreement between NTA and the classifier.
  */
 import { FEATURE_NAMES, type FeatureMatrix } from './classifierFeatures';
-import { countMatches } from './vsseAlgorithms';
+import { charClass, countCodePoints } from './vsseAlgorithms';
 
 export const AUTO_FEATURE_NAMES = [
   'p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
@@ -15,7 +15,8 @@ export const AUTO_FEATURE_NAMES = [
 
 /** Leaves either side whose probabilities form a leaf's context. */
 const WINDOW = 3;
-const TOKEN = /[\p{L}\p{N}_]+/gu;
+/** Tokens are runs of `[\p{L}\p{N}_]` (the benchmark's `\w+` in Unicode), counted by countCodePoints. */
+const TOKEN_CHAR = charClass(/^[\p{L}\p{N}_]$/u);
 
 const col = (name: (typeof FEATURE_NAMES)[number]): number => FEATURE_NAMES.indexOf(name);
 const TEXT_LENGTH = col('textLength');
@@ -36,7 +37,7 @@ export interface AutoInputs {
 export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agreement: number } {
   const n = input.texts.length;
   const p = input.p;
-  const mass = input.texts.map((t) => countMatches(TOKEN, t));
+  const mass = input.texts.map((t) => countCodePoints(TOKEN_CHAR, t, true));
   let total = 0;
   let keptMass = 0;
   let ntaMass = 0;
