@@ -6,7 +6,7 @@
  * area and the agreement between NTA and the classifier.
  */
 import { FEATURE_NAMES, type FeatureMatrix } from './classifierFeatures';
-import { charClass, countCodePoints } from './vsseAlgorithms';
+import { countMatches } from './vsseAlgorithms';
 
 export const AUTO_FEATURE_NAMES = [
   'p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
@@ -15,8 +15,7 @@ export const AUTO_FEATURE_NAMES = [
 
 /** Leaves either side whose probabilities form a leaf's context. */
 const WINDOW = 3;
-/** Tokens are runs of `[\p{L}\p{N}_]` (the benchmark's `\w+` in Unicode), counted by countCodePoints. */
-const TOKEN_CHAR = charClass(/^[\p{L}\p{N}_]$/u);
+const TOKEN = /[\p{L}\p{N}_]+/gu;
 
 const col = (name: (typeof FEATURE_NAMES)[number]): number => FEATURE_NAMES.indexOf(name);
 const TEXT_LENGTH = col('textLength');
@@ -37,7 +36,7 @@ export interface AutoInputs {
 export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agreement: number } {
   const n = input.texts.length;
   const p = input.p;
-  const mass = input.texts.map((t) => countCodePoints(TOKEN_CHAR, t, true));
+  const mass = input.texts.map((t) => countMatches(TOKEN, t));
   let total = 0;
   let keptMass = 0;
   let ntaMass = 0;

@@ -5,62 +5,11 @@
  * on plain values.
  */
 
-/** Every Unicode punctuation mark (`\p{P}`): ASCII `.,;:!?` and CJK `，。！？；：、「」…` alike (SPEC §3.1). */
+/** Every Unicode punctuation mark: ASCII `.,;:!?` and CJK `，。！？；：、「」…` alike (SPEC §3.1). */
+const PUNCT = /\p{P}/gu;
+
 export function punctuationCount(text: string): number {
-  return countCodePoints(PUNCTUATION_CLASS, text, false);
-}
-
-/**
- * A Unicode character class, decided once per character: a table for ASCII and a memo for
- * the rest, both filled by the class's own regex (so the counts are exactly the regex's).
- * Per text leaf, a regex `test` per match (one per word for tokens) was the engines'
- * largest regex cost in the profile; a character loop with a table lookup is cheaper.
- */
-export interface CharClass {
-  /** Matches exactly one code point of the class (`^…$`, `u`). */
-  re: RegExp;
-  ascii: Uint8Array;
-  other: Map<number, boolean>;
-}
-
-export function charClass(re: RegExp): CharClass {
-  const ascii = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) ascii[c] = re.test(String.fromCharCode(c)) ? 1 : 0;
-  return { re, ascii, other: new Map() };
-}
-
-const PUNCTUATION_CLASS = charClass(/^\p{P}$/u);
-
-/**
- * Code points of `cls` in `text` (`runs` false), or maximal runs of them (`runs` true) —
- * the match count of the global regex `/[cls]/gu` or `/[cls]+/gu`. Surrogate pairs are one
- * code point, a lone surrogate is none of any class, as under the regex's `u` flag.
- */
-export function countCodePoints(cls: CharClass, text: string, runs: boolean): number {
-  const { ascii, other, re } = cls;
-  let n = 0;
-  let inRun = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    let hit: boolean;
-    if (c < 128) hit = ascii[c] === 1;
-    else if (c < 0xd800 || c > 0xdfff) {
-      let known = other.get(c);
-      if (known === undefined) { known = re.test(String.fromCharCode(c)); other.set(c, known); }
-      hit = known;
-    } else {
-      const d = c <= 0xdbff ? text.charCodeAt(i + 1) : NaN;
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        const cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
-        let known = other.get(cp);
-        if (known === undefined) { known = re.test(String.fromCodePoint(cp)); other.set(cp, known); }
-        hit = known;
-        i++;
-      } else hit = false;
-    }
-    if (hit) { if (!runs || !inRun) n++; inRun = true; } else inRun = false;
-  }
-  return n;
+  return countMatches(PUNCT, text);
 }
 
 /**
