@@ -5,6 +5,10 @@
  *
  *   npm run build:core && npx tsx training/abEngines.ts [--engines nta,auto] [--data <dir>] [--every 25] [--limit N]
  *
+ * An entry of --engines may also be `label=engine@path/to/sift-core.iife.js`: that engine of
+ * another build, under its own label, paired with the rest on the same pages (e.g. the
+ * committed build against a change: `--engines nta,old=auto@/tmp/old-core.js,auto`).
+ *
  * Pages load as in the benchmark (bench/server.ts, bench/browser.ts); the build is injected
  * once PER ENGINE (its own global), so every engine's call is a cold first call that no
  * other engine warmed up, as in the benchmark. Each engine runs once per page, on its own
@@ -55,13 +59,19 @@ const records = dataset.records
   .slice(0, values.limit ? Number(values.limit) : undefined);
 const core = readFileSync(resolve(values.core), 'utf8');
 const global = (e: string): string => `Sift_${e}`;
+/** An --engines entry: `engine`, or `label=engine@core.js` (that engine of another build). */
+interface EngineRun { label: string; engine: string; code: string }
+const runs: EngineRun[] = engines.map((e) => {
+  const m = /^(\w+)=(\w+)@(.+)$/.exec(e);
+  return m ? { label: m[1]!, engine: m[2]!, code: readFileSync(resolve(m[3]!), 'utf8') } : { label: e, engine: e, code: core };
+});
 const injected = [
-  ...engines.map((e) => `${core}\n;globalThis.${global(e)} = globalThis.Sift; delete globalThis.Sift;`),
+  ...runs.map((r) => `${r.code}\n;globalThis.${global(r.label)} = globalThis.Sift; delete globalThis.Sift;`),
   `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
   `globalThis.__abe = ${RUN};`,
 ].join('\n;\n') + '\n0';
 
-const names = [...engines, 'readability'];
+const names = [...runs.map((r) => r.label), 'readability'];
 const ms = new Map<string, number[]>(names.map((n) => [n, []]));
 const cpu = new Map<string, number[]>(names.map((n) => [n, []]));
 const server = await startPageServer([dataset]);
@@ -79,7 +89,8 @@ try {
       await loadForTiming(page, cdp, server.urlFor(0, rec.id), injected);
       await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
       const before = await threadTime();
-      const args = name === 'readability' ? '"readability"' : `${JSON.stringify(global(name))}, ${JSON.stringify(name)}`;
+      const run = runs.find((r) => r.label === name);
+      const args = run ? `${JSON.stringify(global(run.label))}, ${JSON.stringify(run.engine)}` : '"readability"';
       const r = await cdp.send('Runtime.evaluate', { expression: `__abe(${args})`, returnByValue: true });
       const c = (await threadTime()) - before;
       if (r.exceptionDetails) { process.stderr.write(`${rec.id}: ${name} threw\n`); break; }
@@ -101,8 +112,8 @@ for (const n of names) {
   const m = quantile(ms.get(n)!, 0.5), c = quantile(cpu.get(n)!, 0.5);
   console.log(`${n.padEnd(12)} ${m.toFixed(1).padStart(7)} (${(m / r50).toFixed(2)}×)   ${c.toFixed(1).padStart(7)} (${(c / c50).toFixed(2)}×)`);
 }
-const base = engines[0]!;
-for (const n of engines.slice(1)) {
+const base = runs[0]!.label;
+for (const n of runs.slice(1).map((r) => r.label)) {
   const paired = cpu.get(n)!.map((x, i) => x / cpu.get(base)![i]!).filter(Number.isFinite);
   const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
   console.log(`paired CPU ${n}/${base} per page: median ${quantile(paired, 0.5).toFixed(3)} (quartiles ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}); CPU sums ${base} ${sum(cpu.get(base)!).toFixed(0)} ${n} ${sum(cpu.get(n)!).toFixed(0)} ms`);
