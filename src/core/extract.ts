@@ -59,7 +59,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   }
 
   // 3. Link blocks: the scanner listened to the same walk (one traversal, SPEC §2's single scan).
-  const linkBlocks = scanner.finish();
+  const linkBlocks = scanner.finish(stats.codeLength);
 
   // 4. Content selection.
   const selection = engine.select({ doc, stats, linkBlocks, options, layout });

@@ -1,4 +1,4 @@
-import { LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY, VOID_TAGS } from './rules';
+import { LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY } from './rules';
 import type { PageStats, StreamVisitor } from './stats';
 import { replayStream } from './stats';
 import { countTextUnits } from './textUnits';
@@ -56,9 +56,11 @@ interface OpenBlock {
 
 /**
  * The scanner listens to the stats walk's in-order stream (stats.StreamVisitor), so the
- * page is traversed once; `finish()` closes the last block and returns the result.
+ * page is traversed once. It needs only links, images and text (the walk keeps the code
+ * position), so it asks not to be told about other elements. `finish(pageCodeLength)`
+ * closes the last block and returns the result.
  */
-export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor & { finish(): LinkBlockResult } {
+export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor & { finish(pageCodeLength: number): LinkBlockResult } {
   const useText = options.linkDistance === 'text';
   const threshold = useText ? options.linkBlockTextDistance : options.linkBlockCodeDistance;
   const blocks: LinkBlock[] = [];
@@ -97,8 +99,9 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
   const gapOpen = (): boolean => linkDepth === 0 && open !== null && distanceSinceLastLink() < threshold;
 
   return {
-    open(el: Element, tag: string): void {
-      codePos += tag.length + 2; // `<tag>`, attributes removed
+    linksAndImagesOnly: true,
+    open(el: Element, tag: string, code: number): void {
+      codePos = code;
       if (tag === 'A') {
         if (linkDepth === 0) {
           totalLinks++;
@@ -109,7 +112,7 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
             open.gapChars += pendingChars;
           } else {
             close();
-            open = { links: [], gaps: [], distances: [], linkChars: 0, gapChars: 0, startCode: codePos - 3, endCode: codePos };
+            open = { links: [], gaps: [], distances: [], linkChars: 0, gapChars: 0, startCode: code - 3, endCode: code };
           }
           open.links.push(el);
           pending = [];
@@ -121,33 +124,33 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
         pending.push(el);
       }
     },
-    text(node: Text, value: string, chars: number, codeLength: number): void {
+    text(node: Text, value: string, chars: number, code: number): void {
+      codePos = code;
       if (gapOpen()) { pending.push(node); pendingChars += chars; }
-      codePos += codeLength;
       // Text units are only needed while a link block could still grow; past d_t the exact
       // count no longer matters, so long paragraphs are not tokenized (budget).
       if (useText) textPos += textPos - lastEndText < threshold ? countTextUnits(value, threshold) : chars;
       if (linkDepth > 0) currentLinkChars += chars;
     },
-    close(_el: Element, tag: string): void {
-      if (!VOID_TAGS.has(tag)) codePos += tag.length + 3; // `</tag>`
+    close(_el: Element, tag: string, code: number): void {
+      codePos = code;
       if (tag === 'A' && linkDepth > 0) {
         linkDepth--;
         if (linkDepth === 0) {
-          lastEndCode = codePos;
+          lastEndCode = code;
           lastEndText = textPos;
-          if (open) { open.linkChars += currentLinkChars; open.endCode = codePos; }
+          if (open) { open.linkChars += currentLinkChars; open.endCode = code; }
         }
       }
     },
-    finish(): LinkBlockResult {
+    finish(pageCodeLength: number): LinkBlockResult {
       close();
       return {
         blocks,
         totalLinks,
-        pageCodeLength: codePos,
+        pageCodeLength,
         lcr: totalLinks > 0 ? linksInBlocks / totalLinks : 0,
-        ccr: codePos > 0 ? blockCode / codePos : 0,
+        ccr: pageCodeLength > 0 ? blockCode / pageCodeLength : 0,
       };
     },
   };
@@ -157,7 +160,7 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
 export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkBlockResult {
   const scanner = createLinkBlockScanner(options);
   replayStream(stats, scanner);
-  return scanner.finish();
+  return scanner.finish(stats.codeLength);
 }
 
 /**

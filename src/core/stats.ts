@@ -1,4 +1,4 @@
-import { IMAGE_TAGS, PHRASING_TAGS, SKIP_SUBTREE_TAGS } from './rules';
+import { IMAGE_TAGS, PHRASING_TAGS, SKIP_SUBTREE_TAGS, VOID_TAGS } from './rules';
 import { codeLengthOfText } from './textUnits';
 import type { LayoutProbe } from './types';
 
@@ -45,6 +45,8 @@ export interface PageStats {
   textRuns: Int32Array;
   /** Elements skipped because they are not rendered (roots of skipped subtrees). */
   hiddenCount: number;
+  /** Attribute-free code length of the rendered page (the stream's final code position). */
+  codeLength: number;
 }
 
 const enum NodeKind { Element = 1, Text = 3 }
@@ -53,12 +55,21 @@ const enum NodeKind { Element = 1, Text = 3 }
  * A listener on the walk's in-order tag stream (open tag, text, close tag). The logical
  * link-block scan (linkBlocks.ts, SPEC §2) is such a listener: it needs exactly the stream
  * this walk produces, so the page is traversed once for both (the 200,000-element budget).
+ *
+ * Every event carries the stream's *code position*: the length of the page's markup so far
+ * with attributes removed (`<tag>` counts tag length + 2, `</tag>` + 3, void elements have
+ * no close tag) plus its text, runs of code whitespace counted once
+ * (textUnits.codeLengthOfText) — after the tag for open and close, before the run for
+ * text. That is SPEC §2's code distance, kept by the walk so that a listener that needs
+ * only links and images is not called for every element.
  */
 export interface StreamVisitor {
-  open(el: Element, tag: string): void;
-  /** `chars`: non-space characters (countChars); `codeLength`: textUnits.codeLengthOfText. */
-  text(node: Text, value: string, chars: number, codeLength: number): void;
-  close(el: Element, tag: string): void;
+  /** Call open/close only for `<a>` and image leaves (open only), not for every element. */
+  readonly linksAndImagesOnly?: boolean;
+  open(el: Element, tag: string, code: number): void;
+  /** `chars`: non-space characters (countChars); `code`: the position before the run. */
+  text(node: Text, value: string, chars: number, code: number): void;
+  close(el: Element, tag: string, code: number): void;
 }
 
 /**
@@ -97,8 +108,9 @@ export function isImageElement(el: Element, tag: string = tagOf(el)): boolean {
 const TAG_SKIP = 1; // rules.SKIP_SUBTREE_TAGS
 const TAG_PHRASING = 2; // rules.PHRASING_TAGS
 const TAG_IMAGE = 4; // rules.IMAGE_TAGS
+const TAG_VOID = 8; // rules.VOID_TAGS: no close tag in the code length
 const TAG_FLAGS = new Map<string, number>();
-for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [IMAGE_TAGS, TAG_IMAGE]] as const) {
+for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [IMAGE_TAGS, TAG_IMAGE], [VOID_TAGS, TAG_VOID]] as const) {
   for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
 }
 
@@ -171,6 +183,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   let oText = new Int32Array(depthCap), oAnchor = new Int32Array(depthCap), oImage = new Int32Array(depthCap);
   let oChildren = new Int32Array(depthCap), oRuns = new Int32Array(depthCap);
   let oLink = new Uint8Array(depthCap);
+  let oCloseCode = new Int32Array(depthCap);
   const oEls: Element[] = [];
   const oTags: string[] = [];
 
@@ -180,7 +193,12 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   const rootTag = tagOf(root);
   oEls[0] = root;
   oTags[0] = rootTag;
-  if (visitor) visitor.open(root, rootTag);
+  oCloseCode[0] = rootTag.length + 3;
+  // The stream's code position, and the listeners' calls per element (StreamVisitor).
+  let code = rootTag.length + 2;
+  const every = visitor !== undefined && visitor.linksAndImagesOnly !== true;
+  const links = visitor !== undefined;
+  if (every) visitor.open(root, rootTag, code);
   let cur: Node | null = root.firstChild;
 
   for (;;) {
@@ -191,7 +209,8 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
           const value = (cur as Text).data;
           const n = value.replace(SPACE_RUNS, '').length;
           if (n > 0) {
-            if (visitor) visitor.text(cur as Text, value, n, value.replace(CODE_SPACE_RUNS, ' ').length);
+            if (visitor) visitor.text(cur as Text, value, n, code);
+            code += value.replace(CODE_SPACE_RUNS, ' ').length;
             oTc[depth]! += n;
             if (linkDepth > 0) oLc[depth]! += n;
             oRuns[depth]!++;
@@ -218,6 +237,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
         oTc = resized(oTc, depthCap); oLc = resized(oLc, depthCap); oLn = resized(oLn, depthCap); oImg = resized(oImg, depthCap);
         oText = resized(oText, depthCap); oAnchor = resized(oAnchor, depthCap); oImage = resized(oImage, depthCap);
         oChildren = resized(oChildren, depthCap); oRuns = resized(oRuns, depthCap); oLink = resized(oLink, depthCap);
+        oCloseCode = resized(oCloseCode, depthCap);
       }
       oTc[d] = 0; oLc[d] = 0; oImg[d] = image ? 1 : 0;
       oText[d] = 0; oAnchor[d] = 0; oImage[d] = 0;
@@ -227,7 +247,9 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       oEls[d] = el;
       oTags[d] = tag;
       oChildren[d - 1]!++;
-      if (visitor) visitor.open(el, tag);
+      oCloseCode[d] = (flags & TAG_VOID) !== 0 ? 0 : tag.length + 3;
+      code += tag.length + 2;
+      if (every || (links && (isLink || image))) visitor!.open(el, tag, code);
       if (isLink) linkDepth++;
       // <img>, <picture>, <svg role=img> are image leaves: never descend.
       if (!image) {
@@ -240,8 +262,11 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     const d = depth--;
     const el = oEls[d]!;
     const tag = oTags[d]!;
-    if (tag === 'A') linkDepth--;
-    if (visitor) visitor.close(el, tag);
+    code += oCloseCode[d]!;
+    if (tag === 'A') {
+      linkDepth--;
+      if (links) visitor!.close(el, tag, code);
+    } else if (every) visitor!.close(el, tag, code);
     const i = order.length;
     if (i >= cap) {
       cap *= 2;
@@ -278,6 +303,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     tc: tc.subarray(0, n), lc: lc.subarray(0, n), ln: ln.subarray(0, n), img: img.subarray(0, n),
     leafText: leafText.subarray(0, n), leafAnchor: leafAnchor.subarray(0, n), leafImage: leafImage.subarray(0, n),
     isLeaf: isLeaf.subarray(0, n), inLink: inLink.subarray(0, n), textRuns: textRuns.subarray(0, n), hiddenCount,
+    codeLength: code,
   };
 }
 
@@ -287,9 +313,13 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
  * listens during computeStats).
  */
 export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
+  const every = visitor.linksAndImagesOnly !== true;
   const root = stats.root;
-  visitor.open(root, tagOf(root));
+  const rootTag = tagOf(root);
+  let code = rootTag.length + 2;
+  if (every) visitor.open(root, rootTag, code);
   const openEls: Element[] = [root];
+  const closeCode = (tag: string): number => (VOID_TAGS.has(tag) ? 0 : tag.length + 3);
   let cur: Node | null = root.firstChild;
   while (openEls.length) {
     if (cur) {
@@ -297,19 +327,27 @@ export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
         const el = cur as Element;
         if (!stats.index.has(el)) { cur = cur.nextSibling; continue; }
         const tag = tagOf(el);
-        visitor.open(el, tag);
-        if (!isImageElement(el, tag) && el.firstChild) { openEls.push(el); cur = el.firstChild; continue; }
-        visitor.close(el, tag);
+        const image = isImageElement(el, tag);
+        code += tag.length + 2;
+        if (every || image || tag === 'A') visitor.open(el, tag, code);
+        if (!image && el.firstChild) { openEls.push(el); cur = el.firstChild; continue; }
+        code += closeCode(tag);
+        if (every || tag === 'A') visitor.close(el, tag, code);
       } else if (cur.nodeType === NodeKind.Text) {
         const value = cur.nodeValue ?? '';
         const n = countChars(value);
-        if (n > 0) visitor.text(cur as Text, value, n, codeLengthOfText(value));
+        if (n > 0) {
+          visitor.text(cur as Text, value, n, code);
+          code += codeLengthOfText(value);
+        }
       }
       cur = cur.nextSibling;
       continue;
     }
     const el = openEls.pop()!;
-    visitor.close(el, tagOf(el));
+    const tag = tagOf(el);
+    code += closeCode(tag);
+    if (every || tag === 'A') visitor.close(el, tag, code);
     cur = openEls.length ? el.nextSibling : null;
   }
 }

@@ -140,14 +140,15 @@ export function extractRecords(doc: Document, options: RecordsOptions = {}): Rec
   } else {
     const scanner = createLinkBlockScanner(resolveOptions());
     const builder = createDomIndexBuilder();
+    // The index needs every element; the scanner ignores what is not a link, image or text.
     const both: StreamVisitor = {
-      open(el, tag) { scanner.open(el, tag); builder.open(el, tag); },
-      text(node, value, chars, codeLength) { scanner.text(node, value, chars, codeLength); builder.text(node, value, chars, codeLength); },
-      close(el, tag) { scanner.close(el, tag); builder.close(el, tag); },
+      open(el, tag, code) { scanner.open(el, tag, code); builder.open(el, tag, code); },
+      text(node, value, chars, code) { scanner.text(node, value, chars, code); builder.text(node, value, chars, code); },
+      close(el, tag, code) { scanner.close(el, tag, code); builder.close(el, tag, code); },
     };
     const stats = computeStats(doc, layout, both);
     if (!stats) return emptyResult(t0, stageMs);
-    lcr = scanner.finish().lcr;
+    lcr = scanner.finish(stats.codeLength).lcr;
     lap('stats');
     ix = builder.finish();
   }
