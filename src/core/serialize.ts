@@ -60,7 +60,7 @@ export function absoluteUrl(url: string, base: string, allowMail = false): strin
  * or more, or a lone tab/newline/CR/FF), not every single space as `/[ \t\n\r\f]+/g` did:
  * the result is the same, but a text without such runs now comes back as the same string
  * instead of a rebuilt copy (one per text node and per line, most of the serializer's
- * garbage, which big pages pay for in GC: see stats.countChars).
+ * garbage, which big pages pay for in GC).
  */
 const SPACE_RUNS = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
 function collapseSpaces(s: string): string {

@@ -74,24 +74,18 @@ export interface StreamVisitor {
 
 /**
  * Non-whitespace characters in a string (the unit of TC, LC, NLC): whitespace is JavaScript's
- * `\s` plus U+200B and U+FEFF. A character loop, not `s.replace(/[\s\u200b\ufeff]+/g, '')`:
- * the replace allocated a new string (and its match bookkeeping) for every text node only
- * to read its length. On a 100,000-element page that was ~20 MB of garbage per extraction,
- * and garbage is what makes big pages superlinear: every major GC also marks the whole
- * DOM and its wrappers, so (GCs ∝ allocation) × (cost ∝ DOM size) grows with n².
+ * `\s` plus U+200B and U+FEFF. Counted by a native `replace`, not a character loop: the core
+ * runs cold (a fresh JavaScript context per page), and an interpreted per-character loop
+ * over every text node cost more than the DOM traversal itself (session 4, scripts/ab-core.ts).
+ * The replaced copy dies young (only its length is read): the 200,000-element page of
+ * scripts/core-budgets.ts took the same time with the loop and with the replace.
  */
 export function countChars(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) if (!isSpaceCode(s.charCodeAt(i))) n++;
-  return n;
+  return s.replace(SPACE_RUNS, '').length;
 }
 
-/** JavaScript's `\s` (WhiteSpace and LineTerminator) plus zero-width space and BOM. */
-function isSpaceCode(c: number): boolean {
-  if (c > 32 && c < 160) return false; // the common case: printable ASCII
-  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
+/** Whitespace as countChars defines it. */
+const SPACE_RUNS = /[\s\u200b\ufeff]+/g;
 
 /** Upper-case tag name without allocating for HTML elements (already upper case). */
 export function tagOf(el: Element): string {
@@ -140,19 +134,13 @@ function resized<T extends Column>(a: T, size: number): T {
   return b;
 }
 
-/** Whitespace as countChars defines it, for String.prototype.replace. */
-const SPACE_RUNS = /[\s\u200b\ufeff]+/g;
-/** What codeLengthOfText collapses: a run of two or more code spaces, or one that is not a plain space. */
-const CODE_SPACE_RUNS = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
-
 /**
  * The walk is written for V8's *cold* path, because that is how it always runs: every page
  * is a fresh JavaScript context, so this function is interpreted (and only later compiled)
  * within the one call that matters. What that means, measured with scripts/ab-core.ts on
  * wcxb-dev pages:
- * - characters are counted by native regular expressions, never by a JavaScript loop over
- *   the text: an interpreted per-character loop cost more than the whole DOM traversal. A
- *   `replace` allocates a string per text node, but it dies young (only its length is read);
+ * - characters are counted by native regular expressions (countChars, codeLengthOfText),
+ *   never by a JavaScript loop over the text;
  * - the totals of the *open* elements (the path from the root to the current node) live in
  *   local typed arrays indexed by depth, with no closure per element: text adds to the
  *   innermost open element; closing an element adds its totals to its parent's slot and
@@ -207,10 +195,10 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       if (kind !== NodeKind.Element) {
         if (kind === NodeKind.Text) {
           const value = (cur as Text).data;
-          const n = value.replace(SPACE_RUNS, '').length;
+          const n = countChars(value);
           if (n > 0) {
             if (visitor) visitor.text(cur as Text, value, n, code);
-            code += value.replace(CODE_SPACE_RUNS, ' ').length;
+            code += codeLengthOfText(value);
             oTc[depth]! += n;
             if (linkDepth > 0) oLc[depth]! += n;
             oRuns[depth]!++;
