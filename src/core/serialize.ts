@@ -1,6 +1,8 @@
 import { effectiveImageSize, resolveImageSource } from './layout';
-import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, IMAGE_TAGS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
+import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
+import { isImageElement } from './stats';
+import { collapseSpaces } from './textUnits';
 import type { LayoutProbe } from './types';
 
 /**
@@ -55,18 +57,6 @@ export function absoluteUrl(url: string, base: string, allowMail = false): strin
   return null;
 }
 
-/**
- * Runs of [ \t\n\r\f] become one space. The pattern matches only what changes (a run of two
- * or more, or a lone tab/newline/CR/FF), not every single space as `/[ \t\n\r\f]+/g` did:
- * the result is the same, but a text without such runs now comes back as the same string
- * instead of a rebuilt copy (one per text node and per line, most of the serializer's
- * garbage, which big pages pay for in GC).
- */
-const SPACE_RUNS = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
-function collapseSpaces(s: string): string {
-  SPACE_RUNS.lastIndex = 0;
-  return SPACE_RUNS.test(s) ? s.replace(SPACE_RUNS, ' ') : s;
-}
 /** `!NON_SPACE.test(t)` is `!t.trim()` (trim strips exactly `\s`) without allocating the trimmed copy. */
 const NON_SPACE = /\S/;
 
@@ -90,16 +80,15 @@ const FLOW = 2; // FLOW_TAGS
 const KEEP = 4; // rules.KEEP_TAGS
 const UNWRAP = 8; // rules.UNWRAP_BLOCK_TAGS
 const VOID = 16; // rules.VOID_TAGS
-const IMAGE = 32; // rules.IMAGE_TAGS
-const CONTROL = 64; // form controls: dropped with their content
+const CONTROL = 32; // form controls: dropped with their content
 /** On an open-element frame: its tag was written to the output. */
-const EMITTED = 128;
+const EMITTED = 64;
 
 /** Elements whose content is inline flow: text directly inside them needs no implicit <p>. */
 const FLOW_TAGS: ReadonlySet<string> = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TD', 'TH', 'DT', 'DD', 'PRE', 'FIGCAPTION', 'CAPTION', 'BLOCKQUOTE', 'SUMMARY']);
 const CONTROL_TAGS: ReadonlySet<string> = new Set(['BUTTON', 'LABEL', 'INPUT', 'SELECT']);
 const TAG_FLAGS = new Map<string, number>();
-for (const [set, flag] of [[BLOCK_TAGS, BLOCK], [FLOW_TAGS, FLOW], [KEEP_TAGS, KEEP], [UNWRAP_BLOCK_TAGS, UNWRAP], [VOID_TAGS, VOID], [IMAGE_TAGS, IMAGE], [CONTROL_TAGS, CONTROL]] as const) {
+for (const [set, flag] of [[BLOCK_TAGS, BLOCK], [FLOW_TAGS, FLOW], [KEEP_TAGS, KEEP], [UNWRAP_BLOCK_TAGS, UNWRAP], [VOID_TAGS, VOID], [CONTROL_TAGS, CONTROL]] as const) {
   for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
 }
 
@@ -232,7 +221,7 @@ export function serialize(input: SerializeInput): Serialized {
     const tag = stats.tags[at]!;
     const flags = TAG_FLAGS.get(tag) ?? 0;
 
-    if ((flags & IMAGE) || (tag === 'SVG' && el.getAttribute('role') === 'img')) { // stats.isImageElement
+    if (isImageElement(el, tag)) {
       if (!inside) continue;
       const w = effectiveImageSize(el, layout, 'width');
       if (w !== null && w < minImageWidth) continue; // an icon (SPEC §1, 100 px rule)

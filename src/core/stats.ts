@@ -101,11 +101,20 @@ export function isImageElement(el: Element, tag: string = tagOf(el)): boolean {
 /** Per-tag facts the walk needs for every element, looked up once (rules.ts holds the sets). */
 const TAG_SKIP = 1; // rules.SKIP_SUBTREE_TAGS
 const TAG_PHRASING = 2; // rules.PHRASING_TAGS
-const TAG_IMAGE = 4; // rules.IMAGE_TAGS
-const TAG_VOID = 8; // rules.VOID_TAGS: no close tag in the code length
+const TAG_VOID = 4; // rules.VOID_TAGS: no close tag in the code length
 const TAG_FLAGS = new Map<string, number>();
-for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [IMAGE_TAGS, TAG_IMAGE], [VOID_TAGS, TAG_VOID]] as const) {
+for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [VOID_TAGS, TAG_VOID]] as const) {
   for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
+}
+
+/** Code length of `<tag>` with its attributes removed (StreamVisitor's code position). */
+function openTagCode(tag: string): number {
+  return tag.length + 2;
+}
+
+/** Code length of `</tag>`: none for a void element. */
+function closeTagCode(tag: string, flags: number = TAG_FLAGS.get(tag) ?? 0): number {
+  return (flags & TAG_VOID) !== 0 ? 0 : tag.length + 3;
 }
 
 /**
@@ -181,9 +190,9 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   const rootTag = tagOf(root);
   oEls[0] = root;
   oTags[0] = rootTag;
-  oCloseCode[0] = rootTag.length + 3;
+  oCloseCode[0] = closeTagCode(rootTag);
   // The stream's code position, and the listeners' calls per element (StreamVisitor).
-  let code = rootTag.length + 2;
+  let code = openTagCode(rootTag);
   const every = visitor !== undefined && visitor.linksAndImagesOnly !== true;
   const links = visitor !== undefined;
   if (every) visitor.open(root, rootTag, code);
@@ -210,7 +219,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       const el = cur as Element;
       const tag = tagOf(el);
       const flags = TAG_FLAGS.get(tag) ?? 0;
-      const image = (flags & TAG_IMAGE) !== 0 || (tag === 'SVG' && el.getAttribute('role') === 'img');
+      const image = isImageElement(el, tag);
       if ((flags & TAG_SKIP) !== 0 && !image) { cur = el.nextSibling; continue; }
       if (mayBeHidden(el, tag, flags, oTags[depth]!) && !layout.isRendered(el)) {
         if ((flags & TAG_SKIP) === 0) hiddenCount++;
@@ -235,8 +244,8 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       oEls[d] = el;
       oTags[d] = tag;
       oChildren[d - 1]!++;
-      oCloseCode[d] = (flags & TAG_VOID) !== 0 ? 0 : tag.length + 3;
-      code += tag.length + 2;
+      oCloseCode[d] = closeTagCode(tag, flags);
+      code += openTagCode(tag);
       if (every || (links && (isLink || image))) visitor!.open(el, tag, code);
       if (isLink) linkDepth++;
       // <img>, <picture>, <svg role=img> are image leaves: never descend.
@@ -304,10 +313,9 @@ export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
   const every = visitor.linksAndImagesOnly !== true;
   const root = stats.root;
   const rootTag = tagOf(root);
-  let code = rootTag.length + 2;
+  let code = openTagCode(rootTag);
   if (every) visitor.open(root, rootTag, code);
   const openEls: Element[] = [root];
-  const closeCode = (tag: string): number => (VOID_TAGS.has(tag) ? 0 : tag.length + 3);
   let cur: Node | null = root.firstChild;
   while (openEls.length) {
     if (cur) {
@@ -316,10 +324,10 @@ export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
         if (!stats.index.has(el)) { cur = cur.nextSibling; continue; }
         const tag = tagOf(el);
         const image = isImageElement(el, tag);
-        code += tag.length + 2;
+        code += openTagCode(tag);
         if (every || image || tag === 'A') visitor.open(el, tag, code);
         if (!image && el.firstChild) { openEls.push(el); cur = el.firstChild; continue; }
-        code += closeCode(tag);
+        code += closeTagCode(tag);
         if (every || tag === 'A') visitor.close(el, tag, code);
       } else if (cur.nodeType === NodeKind.Text) {
         const value = cur.nodeValue ?? '';
@@ -334,7 +342,7 @@ export function replayStream(stats: PageStats, visitor: StreamVisitor): void {
     }
     const el = openEls.pop()!;
     const tag = tagOf(el);
-    code += closeCode(tag);
+    code += closeTagCode(tag);
     if (every || tag === 'A') visitor.close(el, tag, code);
     cur = openEls.length ? el.nextSibling : null;
   }

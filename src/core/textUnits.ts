@@ -45,10 +45,20 @@ export function countTextUnits(text: string, cap = Infinity): number {
 const HAS_DIGIT = /\d/;
 
 /**
- * Code-distance length of a text run: whitespace collapsed, as a reader's markup would be —
- * every maximal run of [ \t\n\r\f] counts as one character. Native, like stats.countChars
- * (an interpreted character loop is the costly way on a cold page); a text without such
- * runs comes back unchanged, with nothing allocated.
+ * Runs of [ \t\n\r\f] become one space: markup whitespace as a reader sees it. The pattern
+ * matches only what changes (a run of two or more, or a lone tab/newline/CR/FF), so a text
+ * without such runs comes back as the same string instead of a rebuilt copy (one per text
+ * node and per line in the serializer: garbage that big pages pay for in GC).
+ */
+export function collapseSpaces(s: string): string {
+  CODE_SPACE_RUNS.lastIndex = 0;
+  return CODE_SPACE_RUNS.test(s) ? s.replace(CODE_SPACE_RUNS, ' ') : s;
+}
+
+/**
+ * Code-distance length of a text run: the length of collapseSpaces(text), every maximal run
+ * of [ \t\n\r\f] counting as one character. Native, like stats.countChars (an interpreted
+ * character loop is the costly way on a cold page).
  */
 export function codeLengthOfText(text: string): number {
   return text.replace(CODE_SPACE_RUNS, ' ').length;
