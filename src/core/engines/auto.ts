@@ -4,6 +4,7 @@ import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
 import modelData from './autoModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
 import { ntaEngine } from './nta';
+import type { TextLeaf } from './vsseTextLeaves';
 
 /**
  * Auto: combine the engines (issue 6, "Choosing").
@@ -31,16 +32,24 @@ export const autoEngine: Engine = {
   select(ctx: EngineContext): ContentSelection | null {
     const c = MODEL_ERROR ? null : classifyLeaves(ctx);
     if (!c) return ntaEngine.select(ctx);
-    const { features, agreement } = autoFeatures({
-      texts: c.leaves.map((l) => l.text),
-      p: c.probability,
-      ntaKept: c.nta.kept,
-      vsseInArea: c.vsse.decisions.map((d) => d.inArea),
-      classifier: c.features,
-    });
-    const combined = predictAll(COMPILED, features.data, c.leaves.length);
-    const keep = Array.from(combined, (p) => p >= AUTO_THRESHOLD);
-    const note = `auto: combiner kept ${keep.filter(Boolean).length} of ${keep.length} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`;
+    // Plain loops rather than map/filter callbacks: the call runs cold, where a callback
+    // call per leaf costs more than the work it does.
+    const n = c.leaves.length;
+    const texts = new Array<string>(n);
+    const vsseInArea = new Array<boolean>(n);
+    for (let i = 0; i < n; i++) {
+      texts[i] = (c.leaves[i] as TextLeaf).text;
+      vsseInArea[i] = c.vsse.decisions[i]?.inArea === true;
+    }
+    const { features, agreement } = autoFeatures({ texts, p: c.probability, ntaKept: c.nta.kept, vsseInArea, classifier: c.features });
+    const combined = predictAll(COMPILED, features.data, n);
+    const keep = new Array<boolean>(n);
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      keep[i] = (combined[i] as number) >= AUTO_THRESHOLD;
+      if (keep[i]) kept++;
+    }
+    const note = `auto: combiner kept ${kept} of ${n} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`;
     const sel = selectionFromLeaves(ctx, { ...c, probability: combined }, keep, [note]);
     return sel ?? c.nta.selection;
   },

@@ -59,7 +59,8 @@ export const classifierEngine: Engine = {
 
 /** Turn per-leaf keep decisions into the pipeline's ContentSelection (root = LCA of kept leaves). */
 export function selectionFromLeaves(ctx: EngineContext, c: LeafClassification, keep: readonly boolean[], notes: string[]): ContentSelection | null {
-  const keptEls = c.leaves.filter((_, i) => keep[i]).map((l) => l.el);
+  const keptEls: Element[] = [];
+  for (let i = 0; i < c.leaves.length; i++) if (keep[i]) keptEls.push((c.leaves[i] as TextLeaf).el);
   if (keptEls.length === 0) return null;
   const root = lowestCommonAncestor(keptEls, c.root);
   const nodes: DecisiveNodeTrace[] = [];

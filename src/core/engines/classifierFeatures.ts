@@ -15,7 +15,7 @@
 import { annotate } from '../nodeTypes';
 import type { NodeType } from '../types';
 import type { ContentSelection, EngineContext } from './engine';
-import { ntaEngine } from './nta';
+import { ntaSelectAnnotated } from './nta';
 import type { VsseSelection } from './vsseSelect';
 import type { TextLeaf } from './vsseTextLeaves';
 
@@ -171,13 +171,16 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
   };
   const { stats } = ctx;
   const anc = ancestry ?? leafAncestry(stats.root, leaves);
-  const ann = annotate(stats);
   const noiseLinks = new Set<Element>();
   for (const b of ctx.linkBlocks.blocks) if (b.isNoise) for (const a of b.links) noiseLinks.add(a);
   // NTA's answer is a feature here, not the clip: its trace (a describePath per decisive
   // node, ~8 % of NTA's own time) would be thrown away, so it is not built.
-  const selection = ntaEngine.select(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
+  const nta = ntaSelectAnnotated(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
+  const selection = nta.selection;
   facts.selection = selection;
+  // The features read the annotation of the undiscounted stats: NTA's own whenever it
+  // discounted no boilerplate region (annotate is a pure function of the stats).
+  const ann = nta.stats === stats ? nta.ann : annotate(stats);
   // An element is in NTA's selection when it or an ancestor up to the root is kept; elements
   // are numbered parents first (leafAncestry), so one forward pass decides them all.
   const inSelection = new Uint8Array(anc.elements.length);

@@ -1,5 +1,6 @@
 import { discountBoilerplate } from '../boilerplate';
-import { annotate, chooseStartNode, pruneFromStart } from '../nodeTypes';
+import { annotate, chooseStartNode, pruneFromStart, type Annotation } from '../nodeTypes';
+import type { PageStats } from '../stats';
 import { traceEntry } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
 import type { ContentSelection, Engine, EngineContext } from './engine';
@@ -13,41 +14,60 @@ import type { ContentSelection, Engine, EngineContext } from './engine';
 export const ntaEngine: Engine = {
   name: 'nta',
   select(ctx: EngineContext): ContentSelection | null {
-    const { options, layout } = ctx;
-    // Discount boilerplate regions; when nothing is left to choose from, annotate the page
-    // as it is (Readability retries without its class filter the same way).
-    let regions = discountBoilerplate(ctx.stats);
-    let stats = regions.stats;
-    let ann = annotate(stats);
-    let choice = chooseStartNode(stats, ann, options);
-    if (!choice && regions.roots.length) {
-      regions = { roots: [], reasons: [], stats: ctx.stats };
-      stats = ctx.stats;
-      ann = annotate(stats);
-      choice = chooseStartNode(stats, ann, options);
-    }
-    if (!choice) return null;
-    if (regions.roots.length) choice.notes.push(`${regions.roots.length} boilerplate region(s) discounted`);
-    const nodes: DecisiveNodeTrace[] = [];
-    if (options.trace) {
-      for (const el of choice.candidates.slice(0, 12)) {
-        const i = stats.index.get(el)!;
-        nodes.push(traceEntry(el, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: el === choice.start ? 'start' : 'candidate' }));
-      }
-      if (!choice.candidates.includes(choice.start)) {
-        const i = stats.index.get(choice.start)!;
-        nodes.push(traceEntry(choice.start, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: 'start' }));
-      }
-    }
-    const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
-    if (options.trace) {
-      regions.roots.slice(0, 40).forEach((el, k) => {
-        nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
-      });
-    }
-    return { root: choice.start, kept: pruned.kept, removed: new Set<Node>(regions.roots), nodes: nodes.concat(pruned.trace), notes: choice.notes };
+    return ntaSelectAnnotated(ctx).selection;
   },
 };
+
+/** NTA's selection with the stats it chose on and their annotation (see ntaSelectAnnotated). */
+export interface AnnotatedNtaSelection {
+  selection: ContentSelection | null;
+  /** `ctx.stats` itself when no boilerplate region was discounted (or the discount was undone). */
+  stats: PageStats;
+  ann: Annotation;
+}
+
+/**
+ * The NTA engine's selection, also returning the annotation it was made on: the classifier
+ * features (classifierFeatures.ts ntaLeafFacts) need the annotation of the undiscounted
+ * stats, which is this one whenever `stats === ctx.stats`, and would otherwise annotate
+ * the page a second time.
+ */
+export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
+  const { options, layout } = ctx;
+  // Discount boilerplate regions; when nothing is left to choose from, annotate the page
+  // as it is (Readability retries without its class filter the same way).
+  let regions = discountBoilerplate(ctx.stats);
+  let stats = regions.stats;
+  let ann = annotate(stats);
+  let choice = chooseStartNode(stats, ann, options);
+  if (!choice && regions.roots.length) {
+    regions = { roots: [], reasons: [], stats: ctx.stats };
+    stats = ctx.stats;
+    ann = annotate(stats);
+    choice = chooseStartNode(stats, ann, options);
+  }
+  if (!choice) return { selection: null, stats, ann };
+  if (regions.roots.length) choice.notes.push(`${regions.roots.length} boilerplate region(s) discounted`);
+  const nodes: DecisiveNodeTrace[] = [];
+  if (options.trace) {
+    for (const el of choice.candidates.slice(0, 12)) {
+      const i = stats.index.get(el)!;
+      nodes.push(traceEntry(el, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: el === choice.start ? 'start' : 'candidate' }));
+    }
+    if (!choice.candidates.includes(choice.start)) {
+      const i = stats.index.get(choice.start)!;
+      nodes.push(traceEntry(choice.start, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: 'start' }));
+    }
+  }
+  const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
+  if (options.trace) {
+    regions.roots.slice(0, 40).forEach((el, k) => {
+      nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
+    });
+  }
+  const selection: ContentSelection = { root: choice.start, kept: pruned.kept, removed: new Set<Node>(regions.roots), nodes: nodes.concat(pruned.trace), notes: choice.notes };
+  return { selection, stats, ann };
+}
 
 function r(x: number): number {
   return Math.round(x * 1000) / 1000;

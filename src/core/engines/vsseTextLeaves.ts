@@ -103,7 +103,14 @@ function gatherInline(node: Node, inLink: boolean, nodeDepth: number): void {
       if (inLink) scratch.linkChars += collapsedLength(raw);
     } else if (kind === 1) {
       const el = child as Element;
-      const tag = tagKind(el);
+      // tagKind, written out: this runs once per element of the page, in cold code, where
+      // the call itself cost about as much as the lookup.
+      const name = el.tagName;
+      let tag = TAG_KINDS.get(name);
+      if (tag === undefined) {
+        const upper = name.toUpperCase();
+        tag = upper === name ? 0 : TAG_KINDS.get(upper) ?? 0;
+      }
       if (tag === TAG_SKIP) continue;
       if (tag === TAG_BR) { scratch.raw += '\n'; continue; }
       if (tag === TAG_INLINE || tag === TAG_LINK) gatherInline(el, inLink || tag === TAG_LINK, nodeDepth + 1);
@@ -123,17 +130,11 @@ TAG_KINDS.set('A', TAG_LINK);
 TAG_KINDS.set('BR', TAG_BR);
 for (const t of SKIP_SUBTREE_TAGS) TAG_KINDS.set(t, TAG_SKIP);
 
-/**
- * One lookup on `tagName` as the DOM gives it (upper case for HTML elements); only a tag
- * that misses and is not already upper case (`svg`, XML) is upper-cased and looked up again.
+/*
+ * gatherInline looks an element's kind up on `tagName` as the DOM gives it (upper case for
+ * HTML elements); only a tag that misses and is not already upper case (`svg`, XML) is
+ * upper-cased and looked up again.
  */
-function tagKind(el: Element): number {
-  const raw = el.tagName;
-  const kind = TAG_KINDS.get(raw);
-  if (kind !== undefined) return kind;
-  const upper = raw.toUpperCase();
-  return upper === raw ? 0 : TAG_KINDS.get(upper) ?? 0;
-}
 
 /** JavaScript's `\s` (the WS pattern above), by code unit. */
 function isJsSpace(c: number): boolean {
