@@ -120,3 +120,58 @@ describe('boilerplate regions: discounting', () => {
     expect(clip.text).not.toContain('Section 3');
   });
 });
+
+/**
+ * discountBoilerplate before its cold-path rewrite (boilerplateReason called per element,
+ * a region's first index found by `contains`): the regions and the discounted stats must
+ * stay exactly the same.
+ */
+function referenceRegions(stats: NonNullable<ReturnType<typeof computeStats>>): { roots: Element[]; reasons: string[] } {
+  const n = stats.order.length;
+  const b = n - 1;
+  const nlcB = stats.tc[b]! - stats.lc[b]!;
+  const roots: Element[] = [];
+  const reasons: string[] = [];
+  const mains = Array.from(stats.root.querySelectorAll('main, [role="main"]'));
+  for (let i = b - 1; i >= 0; i--) {
+    if (stats.tc[i] === 0 && stats.img[i] === 0) continue;
+    const e = stats.order[i]!;
+    const reason = boilerplateReason(e);
+    if (!reason) continue;
+    if (reason === '<aside>' && stats.ln[i] === 0) continue;
+    if (reason !== 'comment thread') {
+      const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
+      if (share > 0.5 || mains.some((m) => m !== e && e.contains(m))) continue;
+    }
+    let first = i;
+    while (first > 0 && e.contains(stats.order[first - 1]!)) first--;
+    roots.unshift(e);
+    reasons.unshift(reason);
+    i = first;
+  }
+  return { roots, reasons };
+}
+
+describe('discountBoilerplate: the inline reason test and region bounds', () => {
+  const pages = [
+    `<nav class="menu"><ul><li><a href="/a">Home</a></li><li><a href="/b">News</a></li></ul></nav><article><h1>Title</h1><p>${prose(12)}</p><div class="share-bar" id="share"><a href="/s">Share</a> this</div><p>${prose(10, 3)}</p></article>${commentThread(3)}<footer><p>${prose(1)}</p><a href="/t">Terms</a></footer>`,
+    `<div id="page"><div role="navigation"><a href="/x">X</a> <a href="/y">Y</a></div><div class="sidebar" id="side"><p hidden>${prose(2)}</p><picture><img src="/p.jpg" data-w="300"></picture><a href="/z">Z link text</a> <span>${prose(1, 2)}</span></div><main><p>${prose(15, 1)}</p></main><div class="related"><div><span><a href="/r">${prose(1, 4)}</a></span></div><img src="/q.jpg" data-w="200"></div><div aria-modal="true"><p>${prose(1, 5)}</p></div><div id="" class="newsletter">${prose(1, 6)}</div></div>`,
+    `<div class="sidebar-wrapper"><main><p>${prose(14, 2)}</p></main></div><aside><p>${prose(2, 7)}</p></aside><aside><p>${prose(1, 8)} <a href="/l">link</a></p></aside><div class="entry-footer"><div class="ad-slot"><em>${prose(1, 9)}</em></div></div><p>${prose(6, 3)}</p>`,
+  ];
+  for (const [k, body] of pages.entries()) {
+    it(`page ${k}: same regions, reasons and discounted counts as the reference`, () => {
+      const stats = computeStats(doc(body), fakeLayout)!;
+      const got = discountBoilerplate(stats);
+      const want = referenceRegions(stats);
+      expect(got.roots).toEqual(want.roots);
+      expect(got.reasons).toEqual(want.reasons);
+      expect(got.roots.length).toBeGreaterThan(0);
+      // Every discounted element is inside a root, every other one keeps its counts.
+      for (let i = 0; i < stats.order.length - 1; i++) {
+        const inside = want.roots.some((r) => r.contains(stats.order[i]!));
+        if (inside) expect([got.stats.tc[i], got.stats.img[i]]).toEqual([0, 0]);
+        else if (!want.roots.some((r) => stats.order[i]!.contains(r))) expect(got.stats.tc[i]).toBe(stats.tc[i]);
+      }
+    });
+  }
+});

@@ -93,10 +93,15 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   // Outer before inner: descending post-order index meets every element before its
   // descendants. A region inside an accepted one is never looked at; one inside a rejected
   // one (the page's own <form>) is judged on its own.
+  const { order, tags, index } = stats;
   for (let i = b - 1; i >= 0; i--) {
     if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
-    const el = stats.order[i]!;
-    const reason = boilerplateReason(el, stats.tags[i], byClass);
+    const el = order[i]!;
+    const tag = tags[i]!;
+    // boilerplateReason's first two tests, inline: they decide most elements, and a call per
+    // element costs more than the tests themselves in cold (interpreted) code.
+    if (!BOILERPLATE_TAGS.has(tag) && !el.hasAttributes()) continue;
+    const reason = boilerplateReason(el, tag, byClass);
     if (!reason) continue;
     // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
     // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
@@ -105,8 +110,15 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
       const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
       if (share > BOILERPLATE_MAX_SHARE || holdsMain(el)) continue;
     }
+    // The region's first post-order index: its leftmost deepest counted descendant (counted
+    // elements have counted parents), found in a few steps where a `contains` test per
+    // element of the region took one call each (a comment thread spans thousands).
     let first = i;
-    while (first > 0 && el.contains(stats.order[first - 1]!)) first--;
+    for (let c = el.firstElementChild; c !== null;) {
+      const k = index.get(c);
+      if (k === undefined) c = c.nextElementSibling;
+      else { first = k; c = c.firstElementChild; }
+    }
     ranges.push(first, i);
     rootReasons.push(reason);
     i = first; // the loop's i-- steps past the region
