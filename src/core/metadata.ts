@@ -59,6 +59,8 @@ function str(v: Json | undefined): string | null {
  * order (a missing content attribute reads as null and is skipped), without a selector
  * match against every element of the page (issue 2 speed bar, scripts/profile-core.ts).
  */
+const META_KEY_ATTRS = ['property', 'name', 'itemprop'] as const;
+
 function metaMap(doc: Document): Map<string, string> {
   const map = new Map<string, string>();
   const metas = doc.getElementsByTagName('meta');
@@ -66,8 +68,9 @@ function metaMap(doc: Document): Map<string, string> {
     const m = metas[k]!;
     const content = collapse(m.getAttribute('content'));
     if (!content) continue;
-    for (const attr of ['property', 'name', 'itemprop']) {
-      const key = m.getAttribute(attr)?.trim().toLowerCase();
+    // Indexed, over a constant list: no array literal and iterator per <meta> in cold code.
+    for (let a = 0; a < META_KEY_ATTRS.length; a++) {
+      const key = m.getAttribute(META_KEY_ATTRS[a]!)?.trim().toLowerCase();
       if (key && !map.has(key)) map.set(key, content);
     }
   }
