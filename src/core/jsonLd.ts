@@ -32,8 +32,11 @@ function parseBlock(script: Element): Json | undefined {
   let data: Json | undefined;
   if (text.length <= MAX_JSON_LD_CHARS) {
     try {
-      // Some CMSs still wrap the block in an HTML comment.
-      data = JSON.parse(text.replace(/^\s*<!--|-->\s*$/g, '')) as Json;
+      // Some CMSs still wrap the block in an HTML comment. The pattern can only match where
+      // `<!--` or `-->` occurs: other blocks skip it (a regular expression is compiled anew on
+      // every page, a fresh JavaScript context, and again to machine code on its second use).
+      const bare = text.includes('<!--') || text.includes('-->') ? text.replace(/^\s*<!--|-->\s*$/g, '') : text;
+      data = JSON.parse(bare) as Json;
     } catch {
       data = undefined;
     }

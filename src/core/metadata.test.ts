@@ -51,4 +51,26 @@ describe('metadata', () => {
     expect(normalizeDate('March 8, 2014')).toMatch(/^2014-03-0[78]T/);
     expect(normalizeDate('not a date')).toBeNull();
   });
+
+  it('cleans bylines, picks the article object and finds rel=canonical exactly as the regular expressions did (guards skip them only where they cannot match)', () => {
+    const reference = (raw: string): string | null => {
+      const b = raw.replace(/\s+/g, ' ').trim().replace(/^(?:by|von|par|por|di|door|av)\s+/i, '').replace(/\s*[|•·]\s*$/, '');
+      return !b || b.length > 120 || /^https?:\/\//.test(b) ? null : b;
+    };
+    const bylines = ['By Jane Doe |', 'BY  Ann', 'von Max Muster', 'Par Jean •', 'di Paolo', 'Door Anne', 'av Ola', 'Dirk Bylines', 'Bystander Joe', 'Dorothy ·', 'Pablo | News', 'https://x.example/me', 'by https://x.example', 'Ａnna', 'by', 'Kate · ', 'ｂy Wide'];
+    for (const raw of bylines) {
+      const d = page(`<meta name="author" content="${raw}">`);
+      expect(extractMetadata(d, d.URL).byline, raw).toBe(reference(raw));
+    }
+    const ld = (types: string) => page(`<script type="application/ld+json">[{"@type":"WebPage","headline":"page"},{"@type":${types},"headline":"story"}]</script>`);
+    expect(extractMetadata(ld('"NewsArticle"'), 'https://site.example/').title).toBe('story');
+    expect(extractMetadata(ld('["Thing","BlogPosting"]'), 'https://site.example/').title).toBe('story');
+    expect(extractMetadata(ld('"newsarticle"'), 'https://site.example/').title).toBe('page');
+    expect(extractMetadata(ld('"NewsArticle "'), 'https://site.example/').title).toBe('page');
+    const canon = (rel: string) => extractMetadata(page(`<link rel="${rel}" href="/c">`), 'https://site.example/').canonicalUrl;
+    expect(canon('canonical')).toBe('https://site.example/c');
+    expect(canon('Canonical')).toBe('https://site.example/c');
+    expect(canon('alternate canonical')).toBe('https://site.example/c');
+    expect(canon('canonicalx')).toBeNull();
+  });
 });
