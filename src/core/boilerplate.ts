@@ -1,4 +1,4 @@
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_VOCABULARY } from './rules';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -65,7 +65,8 @@ function namesReason(cls: string | null, id: string | null): string | null {
     for (const token of names.split(/\s+/)) if (token && COMMENT_THREAD_TOKEN.test(token)) return COMMENT_THREAD;
   }
   const m = BOILERPLATE_VOCABULARY.exec(` ${names} `);
-  if (!m || CONTENT_VOCABULARY.test(names)) return null;
+  if (!m) return null;
+  for (const word of CONTENT_WORDS) if (names.includes(word)) return null;
   return `class/id "${m[0].trim()}"`;
 }
 

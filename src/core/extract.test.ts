@@ -131,3 +131,16 @@ describe('extract: a region that is a list of links', () => {
     expect(extractResult(doc(links), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });
   });
 });
+
+describe('extract: the label of a removed link block', () => {
+  const tags = (label: string) => `<p>${label} ${['tagone', 'tagtwo', 'tagthree', 'tagfour', 'tagfive', 'tagsix'].map((t) => `<a href="/tag/${t}">${t}</a>`).join(' ')}</p>`;
+  it('goes with the block when it is a short colon label, stays otherwise', () => {
+    const withColon = extract(articlePage(tags('Filed under:')), { layout: fakeLayout })!;
+    expect(withColon.trace.linkBlocks.some((b) => b.removedFromContent && b.links === 6)).toBe(true);
+    expect(withColon.text).not.toContain('Filed under');
+    expect(withColon.text).not.toContain('tagsix');
+    const noColon = extract(articlePage(tags('Filed under')), { layout: fakeLayout })!;
+    expect(noColon.text).toContain('Filed under');
+    expect(noColon.text).not.toContain('tagsix');
+  });
+});

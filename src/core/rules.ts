@@ -180,9 +180,10 @@ export const BOILERPLATE_VOCABULARY = new RegExp([
 /**
  * Readability's `okMaybeItsACandidate` (minus its `and`, `column`, `shadow`, which match too
  * much): a name that also says "content" (`sidebar-content`, `content-sidebar-wrap`) is not
- * discounted by the vocabulary alone.
+ * discounted by the vocabulary alone. Substrings tested with `includes` (a regular expression
+ * would be compiled anew on every page, a fresh JavaScript context).
  */
-export const CONTENT_VOCABULARY = /article|body|content|main/;
+export const CONTENT_WORDS: readonly string[] = ['article', 'body', 'content', 'main'];
 
 /** A boilerplate region holding more than this share of the page's plain text is the page itself (not discounted). */
 export const BOILERPLATE_MAX_SHARE = 0.5;
