@@ -36,7 +36,8 @@ export interface AutoInputs {
 export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agreement: number } {
   const n = input.texts.length;
   const p = input.p;
-  const mass = input.texts.map((t) => countMatches(TOKEN, t));
+  const mass = new Int32Array(n);
+  for (let i = 0; i < n; i++) mass[i] = countMatches(TOKEN, input.texts[i] as string);
   let total = 0;
   let keptMass = 0;
   let ntaMass = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  documentFrequency, hamming, keywords, pathSimilarity, pcs, punctuationCount, seedIndices, simhash,
+  countMatches, documentFrequency, hamming, keywords, pathSimilarity, pcs, punctuationCount, seedIndices, simhash,
   tfidfWeights, tokenHash64, vvtc,
 } from './vsseAlgorithms';
 
@@ -9,6 +9,12 @@ describe('punctuation score vvtc (SPEC §3.1)', () => {
     expect(punctuationCount('Hello, world! (Yes.)')).toBe(5);
     expect(punctuationCount('你好，世界。「引用」！')).toBe(5);
     expect(punctuationCount('no marks here')).toBe(0);
+  });
+  it('counts matches as match() does, across astral characters and lone surrogates', () => {
+    const samples = ['', ' ', 'a', 'Hello, world! (Yes.)', '«东京»—über_9 é\u0301', '\u{1039F}x\u{1D7CE}y', '\ud800.\udc00,\ud834\udd1e', '...', 'a_b c-d'];
+    for (const re of [/[\p{L}\p{N}_]+/gu, /\p{P}/gu]) {
+      for (const text of samples) expect(countMatches(re, text)).toBe((text.match(re) ?? []).length);
+    }
   });
   it('is (length/N)·(punct/N) and zero without leaves', () => {
     expect(vvtc(100, 5, 10)).toBeCloseTo(10 * 0.5);

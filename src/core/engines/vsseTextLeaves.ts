@@ -136,28 +136,18 @@ for (const t of SKIP_SUBTREE_TAGS) TAG_KINDS.set(t, TAG_SKIP);
  * upper-cased and looked up again.
  */
 
-/** JavaScript's `\s` (the WS pattern above), by code unit. */
-function isJsSpace(c: number): boolean {
-  if (c > 32 && c < 160) return false;
-  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
+/** Whitespace a collapse would change inside trimmed text: other than a space, or two in a row. */
+const INNER_COLLAPSE = /[^\S ]| {2}/;
 
 /**
  * A text run's length with whitespace runs collapsed to one space and the ends trimmed
- * (`raw.replace(/\s+/g, ' ').trim().length`), in one pass and without building the string.
+ * (`raw.replace(/\s+/g, ' ').trim().length`; `trim` strips exactly `\s`, so trimming first
+ * is the same). Native calls only, and the collapsed copy only when a run needs it: a
+ * character loop here ran interpreted over every character of link text (cold code).
  */
 function collapsedLength(raw: string): number {
-  let chars = 0;
-  let gaps = 0;
-  let inGap = false;
-  for (let i = 0; i < raw.length; i++) {
-    if (isJsSpace(raw.charCodeAt(i))) { inGap = true; continue; }
-    if (inGap && chars > 0) gaps++;
-    inGap = false;
-    chars++;
-  }
-  return chars + gaps;
+  const trimmed = raw.trim();
+  return INNER_COLLAPSE.test(trimmed) ? trimmed.replace(WS, ' ').length : trimmed.length;
 }
 
 /** The tag path of an element, root first (VSSE §3 "tag path"), as elements. */
