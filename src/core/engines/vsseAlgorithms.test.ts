@@ -38,6 +38,37 @@ describe('pcs: longest common subsequence of tag paths (002 formula 2)', () => {
     expect(pcs(['A', 'B'], ['C', 'D'])).toEqual([]);
     expect(pathSimilarity([], ['A'])).toBe(0);
   });
+  it('matches the textbook table walk on random tag paths (sequence and similarity)', () => {
+    // The recurrence as first written (a comparator and an index helper per cell).
+    const reference = (x: string[], y: string[]): string[] => {
+      const at = (i: number, j: number) => i * (y.length + 1) + j;
+      const t = new Uint16Array((x.length + 1) * (y.length + 1));
+      for (let i = 1; i <= x.length; i++) {
+        for (let j = 1; j <= y.length; j++) t[at(i, j)] = x[i - 1] === y[j - 1] ? t[at(i - 1, j - 1)]! + 1 : Math.max(t[at(i - 1, j)]!, t[at(i, j - 1)]!);
+      }
+      const out: string[] = [];
+      for (let i = x.length, j = y.length; i > 0 && j > 0;) {
+        if (x[i - 1] === y[j - 1]) { out.push(x[i - 1]!); i--; j--; } else if (t[at(i - 1, j)]! >= t[at(i, j - 1)]!) i--; else j--;
+      }
+      return out.reverse();
+    };
+    let seed = 11;
+    const rnd = (k: number): number => { seed = (seed * 16807) % 2147483647; return seed % k; };
+    const tags = ['HTML', 'BODY', 'DIV', 'P', 'SECTION', 'LI', 'UL'];
+    const path = (): string[] => {
+      const p = ['HTML', 'BODY'].slice(0, rnd(3));
+      for (let k = rnd(12); k > 0; k--) p.push(tags[rnd(tags.length)]!);
+      return p;
+    };
+    for (let k = 0; k < 3000; k++) {
+      const x = path();
+      const y = rnd(3) === 0 ? [...x.slice(0, rnd(x.length + 1)), ...path()] : path();
+      const ref = reference(x, y);
+      expect(pcs(x, y)).toEqual(ref);
+      const shorter = Math.min(x.length, y.length);
+      expect(pathSimilarity(x, y)).toBe(shorter === 0 ? 0 : ref.length / shorter);
+    }
+  });
   it('on element identity yields the common ancestor chain', () => {
     const root = {}; const a = {}; const b = {}; const c = {};
     expect(pcs([root, a, b], [root, a, c])).toEqual([root, a]);

@@ -47,37 +47,66 @@ export function seedIndices(scores: readonly number[], t1: number): number[] {
  * Longest common subsequence of two tag paths, the paper's `pcs(X, i, Y, j)` recurrence
  * (002 formula 2): pcs = 0 at an empty prefix, pcs(i-1, j-1) + 1 when X_i = Y_j, else the
  * larger of pcs(i-1, j) and pcs(i, j-1). Returns the subsequence itself (from X), so
- * aggregation can fold it over many paths.
+ * aggregation can fold it over many paths. Items compare with `===` (tag names, elements).
+ *
+ * The table is indexed inline, without a helper or comparator call per cell: VSSE runs it
+ * per seed in the classifier's and Auto's features, cold, where those calls dominated.
  */
-export function pcs<T>(x: readonly T[], y: readonly T[], same: (a: T, b: T) => boolean = Object.is): T[] {
+export function pcs<T>(x: readonly T[], y: readonly T[]): T[] {
   const n = x.length;
-  const m = y.length;
+  const w = y.length + 1;
   // (n+1)×(m+1) table; tag paths are short (≤ ~60), so the quadratic table is cheap.
-  const table = new Uint16Array((n + 1) * (m + 1));
-  const at = (i: number, j: number) => i * (m + 1) + j;
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      table[at(i, j)] = same(x[i - 1] as T, y[j - 1] as T)
-        ? (table[at(i - 1, j - 1)] ?? 0) + 1
-        : Math.max(table[at(i - 1, j)] ?? 0, table[at(i, j - 1)] ?? 0);
+  const table = new Uint16Array((n + 1) * w);
+  for (let i = 1, row = w; i <= n; i++, row += w) {
+    const xi = x[i - 1];
+    for (let j = 1; j < w; j++) {
+      if (xi === y[j - 1]) table[row + j] = (table[row - w + j - 1] as number) + 1;
+      else {
+        const up = table[row - w + j] as number;
+        const left = table[row + j - 1] as number;
+        table[row + j] = up >= left ? up : left;
+      }
     }
   }
   const out: T[] = [];
   let i = n;
-  let j = m;
+  let j = w - 1;
   while (i > 0 && j > 0) {
-    if (same(x[i - 1] as T, y[j - 1] as T)) { out.push(x[i - 1] as T); i--; j--; }
-    else if ((table[at(i - 1, j)] ?? 0) >= (table[at(i, j - 1)] ?? 0)) i--;
+    if (x[i - 1] === y[j - 1]) { out.push(x[i - 1] as T); i--; j--; }
+    else if ((table[(i - 1) * w + j] as number) >= (table[i * w + j - 1] as number)) i--;
     else j--;
   }
   return out.reverse();
 }
 
-/** LCS similarity of two tag-name paths: |pcs| / length of the shorter path. */
+/**
+ * LCS similarity of two tag-name paths: |pcs| / length of the shorter path. Only the length
+ * is needed: a common prefix (paths from one root share a long one) is part of some longest
+ * common subsequence, so it is counted directly and only the rest goes through the table,
+ * one row at a time.
+ */
 export function pathSimilarity(x: readonly string[], y: readonly string[]): number {
   const shorter = Math.min(x.length, y.length);
   if (shorter === 0) return 0;
-  return pcs(x, y).length / shorter;
+  let prefix = 0;
+  while (prefix < shorter && x[prefix] === y[prefix]) prefix++;
+  if (prefix === shorter) return 1;
+  const w = y.length - prefix + 1;
+  let prev = new Uint16Array(w);
+  let cur = new Uint16Array(w);
+  for (let i = prefix; i < x.length; i++) {
+    const xi = x[i];
+    for (let j = 1; j < w; j++) {
+      if (xi === y[prefix + j - 1]) cur[j] = (prev[j - 1] as number) + 1;
+      else {
+        const up = prev[j] as number;
+        const left = cur[j - 1] as number;
+        cur[j] = up >= left ? up : left;
+      }
+    }
+    const t = prev; prev = cur; cur = t;
+  }
+  return (prefix + (prev[w - 1] as number)) / shorter;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -120,8 +120,11 @@ export function vsseSelect(
   const groups: { tags: string[]; members: number[]; weight: number }[] = [];
   for (const i of order) {
     const leaf = leaves[i] as TextLeaf;
-    const tags = elementPath(leaf.el, root).map((e) => e.tagName.toUpperCase());
-    const group = groups.find((g) => pathSimilarity(g.tags, tags) >= params.groupSimilarity);
+    const path = elementPath(leaf.el, root);
+    const tags = new Array<string>(path.length);
+    for (let k = 0; k < path.length; k++) tags[k] = (path[k] as Element).tagName.toUpperCase();
+    let group: (typeof groups)[number] | undefined;
+    for (const g of groups) if (pathSimilarity(g.tags, tags) >= params.groupSimilarity) { group = g; break; }
     if (group) {
       group.tags = pcs(group.tags, tags);
       group.members.push(i);
@@ -134,9 +137,16 @@ export function vsseSelect(
   const best = groups[0] as (typeof groups)[number];
 
   // pcs over the members' *element* paths is their common ancestor chain; the content area
-  // is the node at its end ("the subtree at the first pcs tags").
-  let chain = elementPath((leaves[best.members[0] as number] as TextLeaf).el, root);
-  for (const i of best.members.slice(1)) chain = pcs(chain, elementPath((leaves[i] as TextLeaf).el, root));
+  // is the node at its end ("the subtree at the first pcs tags"). Two root-first ancestor
+  // chains share exactly their common ancestors, as a prefix of both, so that prefix is
+  // their only longest common subsequence: it is taken directly, without pcs's table.
+  const chain = elementPath((leaves[best.members[0] as number] as TextLeaf).el, root);
+  for (let k = 1; k < best.members.length; k++) {
+    const path = elementPath((leaves[best.members[k] as number] as TextLeaf).el, root);
+    let common = 0;
+    while (common < chain.length && common < path.length && chain[common] === path[common]) common++;
+    chain.length = common;
+  }
   let area = chain[chain.length - 1] ?? root;
   if (best.members.length === 1 && area.parentElement && area !== root) {
     // A lone seed's path ends at the seed itself; its container is the smallest area that
@@ -150,7 +160,8 @@ export function vsseSelect(
   }
 
   // Step 3: SimHash refinement against title + meta description.
-  const inArea = decisions.map((d, i) => (d.inArea ? i : -1)).filter((i) => i >= 0);
+  const inArea: number[] = [];
+  for (let i = 0; i < n; i++) if ((decisions[i] as LeafDecision).inArea) inArea.push(i);
   const words = segmenter ?? (summary === null ? null : wordSegmenter());
   const summaryTokens = words && summary !== null ? keywords(summary, words) : [];
   if (!words || summaryTokens.length === 0) {
