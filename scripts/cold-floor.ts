@@ -56,7 +56,10 @@ const options = resolveOptions(null);
 
 /**
  * The floor walks, in plain page JavaScript. Each layer adds one kind of work to the one
- * before; the visibility rule is stats.ts's (mayBeHidden) with its tag sets passed in.
+ * before; the visibility rule is stats.ts's (mayBeHidden: phrasing elements with class or
+ * style, other elements with attributes, custom elements, children of <details>) with the
+ * phrasing tags passed in. Tags the core skips unasked (script, style, svg…) are walked
+ * here, so the floor errs high, never low.
  */
 const FLOOR = `globalThis.__floor = (layer, phrasing) => {
   const root = document.body || document.documentElement;
@@ -70,10 +73,14 @@ const FLOOR = `globalThis.__floor = (layer, phrasing) => {
       const kind = cur.nodeType;
       if (kind === 1) {
         if (layer !== 'bare') {
-          const tag = cur.tagName;
+          let tag = cur.tagName;
+          const c0 = tag.charCodeAt(0);
+          if (c0 >= 97 && c0 <= 122) tag = tag.toUpperCase();
           n += tag.length;
           if (layer === 'visible') {
-            const ask = phrasing.has(tag) ? cur.hasAttribute('class') || cur.hasAttribute('style') : cur.hasAttributes();
+            const ask = phrasing.has(tag)
+              ? cur.hasAttribute('class') || cur.hasAttribute('style')
+              : cur.hasAttributes() || tag.includes('-') || open[open.length - 1].tagName === 'DETAILS';
             if (ask && !cur.checkVisibility(visibility)) { cur = cur.nextSibling; continue; }
           }
         }

@@ -171,11 +171,7 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
       for (const n of span.nodes) removed.add(n);
       // The cluster's own label ("Tags:", "Advertisement:", "Related:") goes with it.
       const label = span.links[0]!.previousSibling;
-      // (BLOCK_LABEL needs a colon: without one, its regular expression is not even compiled.)
-      if (label && label.nodeType === 3) {
-        const value = label.nodeValue ?? '';
-        if (value.includes(':') && BLOCK_LABEL.test(value)) removed.add(label);
-      }
+      if (label && label.nodeType === 3 && BLOCK_LABEL.test(label.nodeValue ?? '')) removed.add(label);
     }
     if (options.trace && out.length < 200) {
       const links = block.links;

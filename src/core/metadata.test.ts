@@ -52,7 +52,7 @@ describe('metadata', () => {
     expect(normalizeDate('not a date')).toBeNull();
   });
 
-  it('cleans bylines, picks the article object and finds rel=canonical exactly as the regular expressions did (guards skip them only where they cannot match)', () => {
+  it('cleans bylines, picks the article object by its @type and finds rel=canonical by token', () => {
     const reference = (raw: string): string | null => {
       const b = raw.replace(/\s+/g, ' ').trim().replace(/^(?:by|von|par|por|di|door|av)\s+/i, '').replace(/\s*[|•·]\s*$/, '');
       return !b || b.length > 120 || /^https?:\/\//.test(b) ? null : b;

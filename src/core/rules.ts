@@ -180,8 +180,7 @@ export const BOILERPLATE_VOCABULARY = new RegExp([
 /**
  * Readability's `okMaybeItsACandidate` (minus its `and`, `column`, `shadow`, which match too
  * much): a name that also says "content" (`sidebar-content`, `content-sidebar-wrap`) is not
- * discounted by the vocabulary alone. Substrings tested with `includes` (a regular expression
- * would be compiled anew on every page, a fresh JavaScript context).
+ * discounted by the vocabulary alone (substrings, tested with `includes`).
  */
 export const CONTENT_WORDS: readonly string[] = ['article', 'body', 'content', 'main'];
 

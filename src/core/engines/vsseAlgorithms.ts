@@ -13,7 +13,8 @@ export function punctuationCount(text: string): number {
 }
 
 /**
- * `(text.match(re) ?? []).length` for a regex that never matches the empty string, without
+ * `(text.match(re) ?? []).length` for a regex that never matches the empty string and has no
+ * capturing group (split would add the captures to its pieces), without
  * building the array of matched strings (per text leaf, those arrays were a large share of
  * the engines' garbage). `split` counts in one native call: the pieces are the text between
  * matches, one more than the matches (an empty text is one empty piece). A `test` loop did

@@ -103,8 +103,10 @@ function gatherInline(node: Node, inLink: boolean, nodeDepth: number): void {
       if (inLink) scratch.linkChars += collapsedLength(raw);
     } else if (kind === 1) {
       const el = child as Element;
-      // tagKind, written out: this runs once per element of the page, in cold code, where
-      // the call itself cost about as much as the lookup.
+      // The element's kind (TAG_KINDS), written out: this runs once per element of the page,
+      // in cold code, where a call cost about as much as the lookup. One lookup on `tagName`
+      // as the DOM gives it (upper case for HTML elements); only a tag that misses and is not
+      // already upper case (`svg`, XML) is upper-cased and looked up again.
       const name = el.tagName;
       let tag = TAG_KINDS.get(name);
       if (tag === undefined) {
@@ -129,12 +131,6 @@ for (const t of INLINE_TAGS) TAG_KINDS.set(t, TAG_INLINE);
 TAG_KINDS.set('A', TAG_LINK);
 TAG_KINDS.set('BR', TAG_BR);
 for (const t of SKIP_SUBTREE_TAGS) TAG_KINDS.set(t, TAG_SKIP);
-
-/*
- * gatherInline looks an element's kind up on `tagName` as the DOM gives it (upper case for
- * HTML elements); only a tag that misses and is not already upper case (`svg`, XML) is
- * upper-cased and looked up again.
- */
 
 /** Whitespace a collapse would change inside trimmed text: other than a space, or two in a row. */
 const INNER_COLLAPSE = /[^\S ]| {2}/;
