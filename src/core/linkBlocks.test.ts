@@ -49,6 +49,15 @@ describe('logical link blocks (SPEC §2)', () => {
     expect(blocksOf(spread, { linkBlockTextDistance: 20 }).result.blocks).toHaveLength(0);
   });
 
+  it('measures text distance between links only: the text inside a link never counts', () => {
+    // Each link's text is 50 words (over d_t = 40); the gaps between the links are one word.
+    const long = (k: number) => `<a href="/${k}">${'word '.repeat(50)}</a>`;
+    const { result } = blocksOf(`<p>${long(1)} and ${long(2)} and ${long(3)}</p>`);
+    expect(result.blocks).toHaveLength(1);
+    expect(result.blocks[0]!.links).toHaveLength(3);
+    expect(result.blocks[0]!.distances).toEqual([1, 1]);
+  });
+
   it('prose dense with in-text links is a block but not noise (link density guard)', () => {
     const { result } = blocksOf(`<p>The <a href="/1">city</a> lies on the river near the <a href="/2">coast</a> and has an old <a href="/3">harbour</a> with many ships and long piers that reach far out into the bay.</p>`);
     expect(result.blocks).toHaveLength(1);

@@ -127,9 +127,12 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
     text(node: Text, value: string, chars: number, code: number): void {
       codePos = code;
       if (gapOpen()) { pending.push(node); pendingChars += chars; }
-      // Text units are only needed while a link block could still grow; past d_t the exact
-      // count no longer matters, so long paragraphs are not tokenized (budget).
-      if (useText) textPos += textPos - lastEndText < threshold ? countTextUnits(value, threshold) : chars;
+      // A link distance runs from one `</a>` to the next `<a>`, so only text outside links
+      // moves it: the units of a link's own text would cancel out (lastEndText is set at its
+      // `</a>`) and are not counted. Outside links, units are only needed while a block could
+      // still grow; past d_t the exact count no longer matters, so long paragraphs are not
+      // tokenized (budget).
+      if (useText && linkDepth === 0) textPos += textPos - lastEndText < threshold ? countTextUnits(value, threshold) : chars;
       if (linkDepth > 0) currentLinkChars += chars;
     },
     close(_el: Element, tag: string, code: number): void {
