@@ -16,9 +16,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Case { name: string; budgetMs: number; setup: (page: Page) => Promise<void>; expectOk: boolean }
 
-const para = 'The harbour lantern festival returns this winter, organised by volunteers who rebuilt it from old notebooks. ';
+export const para = 'The harbour lantern festival returns this winter, organised by volunteers who rebuilt it from old notebooks. ';
 
-function bigPage(elements: number): string {
+/** The budget's big page (body markup): also used by scripts/big-page-ab.ts. */
+export function bigPage(elements: number): string {
   // A realistic mix: sections of paragraphs with inline links and emphasis, plus nav lists.
   const parts: string[] = ['<nav><ul>', ...Array.from({ length: 50 }, (_, i) => `<li><a href="/n${i}">Nav ${i}</a></li>`), '</ul></nav><main>'];
   let count = 150;
@@ -40,7 +41,7 @@ const cases: Case[] = [
 ];
 
 /** Serve a generated body from a fake origin; parsing and first layout are not on the clock. */
-async function serve(page: Page, body: string): Promise<void> {
+export async function serve(page: Page, body: string): Promise<void> {
   const html = `<!doctype html><html><head><title>Budget page</title></head><body>${body}</body></html>`;
   await page.route('http://budget.test/**', (route) => route.fulfill({ contentType: 'text/html', body: html }));
   await page.goto('http://budget.test/page.html', { waitUntil: 'domcontentloaded', timeout: 300_000 });
@@ -79,4 +80,4 @@ async function main(): Promise<void> {
   process.exitCode = failed ? 1 : 0;
 }
 
-await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
