@@ -53,6 +53,25 @@ describe('countWords', () => {
     }
   });
 
+  it('counts long texts in slices exactly (slices end before a newline)', () => {
+    // countWords slices texts longer than 32,768 code units at the next newline.
+    let seed = 777;
+    const rand = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const pool = ['word', 'x', ' ', ' ', ', ', '\n', '\n\n', '中文', 'é', '\u2014', '2024', 'it’s'];
+    const texts = [
+      'a'.repeat(100_000), // one word, no newline to slice at
+      `${'ab '.repeat(10_922)}a\nb${'c'.repeat(40_000)}\n d`, // a newline right at the slice size
+      `\n${'w '.repeat(70_000)}\n`,
+      'x\n'.repeat(60_000),
+    ];
+    for (let k = 0; k < 6; k++) {
+      let s = '';
+      while (s.length < 120_000) s += pool[rand(pool.length)];
+      texts.push(s);
+    }
+    for (const s of texts) expect(countWords(s)).toEqual(countWordsByLoop(s));
+  });
+
   it('reading time: at least a minute for any text, none for none', () => {
     expect(readingMinutes(0, 0)).toBe(0);
     expect(readingMinutes(10, 0)).toBe(1);

@@ -46,8 +46,11 @@ function escapeAttr(s: string): string {
 }
 
 export function absoluteUrl(url: string, base: string, allowMail = false): string | null {
+  const trimmed = url.trim();
+  const fast = canonicalAsWritten(trimmed, base);
+  if (fast !== null) return fast;
   try {
-    const u = new URL(url.trim(), base);
+    const u = new URL(trimmed, base);
     if (u.protocol === 'http:' || u.protocol === 'https:' || (allowMail && u.protocol === 'mailto:')) return u.href;
     // A page opened from disk (the clip command on a saved file) keeps its local images.
     if (u.protocol === 'file:' && base.startsWith('file:')) return u.href;
@@ -55,6 +58,63 @@ export function absoluteUrl(url: string, base: string, allowMail = false): strin
     /* unparsable URL: dropped */
   }
   return null;
+}
+
+/**
+ * The URL parser's fast path: an http(s) URL, or a path from the root (`/a/b?c`), that is
+ * already written the way `new URL(s, base).href` serializes it, so the parser would return
+ * it unchanged (plus the base's origin for a path). One `new URL` per link and image was ~9 %
+ * of a cold extract on the 200,000-element page of scripts/core-budgets.ts (its object, and
+ * the `protocol` and `href` strings, are garbage at once).
+ * Only what the parser provably leaves alone passes: a lower-case http/https scheme; a host of
+ * lower-case ASCII labels (letters, digits, single inner hyphens; so no `xn--` punycode to
+ * validate, no upper case to fold, no port, no user info) whose last label starts with a
+ * letter (a numeric last label makes an IPv4 address to normalize); a `/` right after the
+ * host (an empty path gains one); then path, query and fragment characters that no
+ * percent-encode set holds and that Chromium does not unescape (no `%`, space, quotes, `<>`,
+ * backtick, backslash, tab, newline, `{|}^`, non-ASCII), and no `/.` (dot segments).
+ * scripts/url-fastpath-check.ts proves it in Chromium against `new URL` on every href and
+ * image source of the bench pages and on every ASCII character in every part.
+ * Returns null when the full parser has to decide.
+ */
+export function canonicalAsWritten(s: string, base: string): string | null {
+  if (s.charCodeAt(0) === 47 /* / */) {
+    if (s.charCodeAt(1) === 47 || !ROOT_PATH_AS_WRITTEN.test(s) || s.includes('/.')) return null;
+    parseBase(base);
+    return baseOrigin === null ? null : baseOrigin + s;
+  }
+  // `new URL(s, base)` throws on a bad base even when s is absolute: only a parsed base passes.
+  return ABSOLUTE_AS_WRITTEN.test(s) && !s.includes('/.') && parseBase(base) ? s : null;
+}
+/** Characters every part (path, query, fragment) keeps as written: RFC 3986 unreserved + sub-delims + `:@/`, minus `'` (percent-encoded in http(s) queries). */
+const KEPT = String.raw`A-Za-z0-9\-._~!$&()*+,;=:@/`;
+const TAIL = `[${KEPT}]*(?:\\?[${KEPT}?]*)?(?:#[${KEPT}?]*)?$`;
+const LABEL = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const ABSOLUTE_AS_WRITTEN = new RegExp(`^https?://(?:${LABEL}\\.)*[a-z][a-z0-9]*(?:-[a-z0-9]+)*/${TAIL}`);
+const ROOT_PATH_AS_WRITTEN = new RegExp(`^/${TAIL}`);
+
+/**
+ * The last base seen: whether it parses (`new URL(abs, base)` needs that even for an absolute
+ * `abs`), and for an http(s) base its `scheme://[user@]host[:port]`
+ * as `new URL('/', base).href` writes it (without the `/`). One parse per base, not per URL.
+ */
+let lastBase: string | null = null;
+let baseParses = false;
+let baseOrigin: string | null = null;
+function parseBase(base: string): boolean {
+  if (base !== lastBase) {
+    lastBase = base;
+    baseParses = false;
+    baseOrigin = null;
+    try {
+      const u = new URL(base);
+      baseParses = true;
+      if (u.protocol === 'http:' || u.protocol === 'https:') baseOrigin = new URL('/', u).href.slice(0, -1);
+    } catch {
+      /* no usable base: the parser decides (and fails) per URL */
+    }
+  }
+  return baseParses;
 }
 
 /** `!NON_SPACE.test(t)` is `!t.trim()` (trim strips exactly `\s`) without allocating the trimmed copy. */
@@ -304,12 +364,22 @@ function attributesFor(el: Element, tag: string, baseUrl: string): string | null
  * (WORD_BREAK). Counted by native regex replaces, not a character loop: extraction runs cold
  * (a fresh page, interpreted JS), where a loop over a long clip's every character cost ~4% of
  * all Sift time (scripts/profile-core.ts), while the regex engine runs compiled code. Garbage
- * stays bounded: one string of one character per word, one clip-sized string when the text
- * holds CJK; never an array of words.
+ * stays bounded: one string of one character per word (per slice), one clip-sized string when
+ * the text holds CJK; never an array of words.
  */
 export function countWords(text: string): { words: number; cjk: number } {
   // Each word becomes its first code unit, every gap nothing: the result's length is the count.
-  const words = text.replace(WORDS_OR_GAPS, '$1').length;
+  // A long text goes in slices that end before a newline (a word break, so no word spans two
+  // slices and the counts add up): the replace keeps a list of its matches, which for a whole
+  // 200,000-element page's clip (~1.3 million words) grew into large arrays that only a full GC
+  // frees; per slice it stays small and dies young.
+  let words = 0;
+  for (let start = 0; start < text.length;) {
+    let end = text.length - start > WORD_SLICE ? text.indexOf('\n', start + WORD_SLICE) : -1;
+    if (end < 0) end = text.length;
+    words += (start === 0 && end === text.length ? text : text.slice(start, end)).replace(WORDS_OR_GAPS, '$1').length;
+    start = end;
+  }
   const cjk = CJK_ANY.test(text) ? text.length - text.replace(CJK_ALL, '').length : 0;
   return { words, cjk };
 }
@@ -322,6 +392,8 @@ export function countWords(text: string): { words: number; cjk: number } {
  */
 const WORD_BREAK = String.raw`\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\xa0\u2000-\u206f\u3000-\u303f\uff01-\uff0f` + CJK_CLASS;
 const WORDS_OR_GAPS = new RegExp(`([^${WORD_BREAK}])[^${WORD_BREAK}]*|[${WORD_BREAK}]+`, 'g');
+/** Code units per slice of countWords (a paragraph or more; the slice grows to the next newline). */
+const WORD_SLICE = 1 << 15;
 const CJK_ANY = new RegExp(`[${CJK_CLASS}]`);
 const CJK_ALL = new RegExp(`[${CJK_CLASS}]`, 'g');
 
