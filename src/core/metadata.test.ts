@@ -73,4 +73,32 @@ describe('metadata', () => {
     expect(canon('alternate canonical')).toBe('https://site.example/c');
     expect(canon('canonicalx')).toBeNull();
   });
+
+  it('DOM byline and date: the content root\'s first, else the page\'s, as the two-query form chose', () => {
+    // The form extractMetadata used before its single pass (firstInRootElseInPage).
+    const twoQueries = (d: Document, root: Element | null) => {
+      const el = root?.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]')
+        ?? d.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author');
+      const time = root?.querySelector('[itemprop="datePublished"], time[datetime]') ?? d.querySelector('[itemprop="datePublished"], time[datetime][pubdate], article time[datetime], time[datetime]');
+      return { el: el?.textContent ?? null, time: time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent ?? null };
+    };
+    const bodies = [
+      '<aside class="author">Side Author</aside><time datetime="2020-01-01">x</time><main><p class="post-byline">By In Root</p><time datetime="2021-02-03">y</time></main>',
+      '<aside><span class="author-name-x">Outside substring</span><a rel="author">Rel Outside</a></aside><main><p>no byline here</p></main><footer><time datetime="2019-05-06">z</time></footer>',
+      '<main class="byline"><p>the root itself matches</p></main><div class="byline">After root</div>',
+      '<div itemprop="author"><span itemprop="name">Outer Name</span><main><span itemprop="name">Nested In Root</span></main></div>',
+      '<main><div itemprop="author">Plain author</div><span itemprop="datePublished" content="2022-07-08">July</span></main><div class="byline">Later</div>',
+      '<header><span class="author">Before</span></header><main><div><span class="x-byline-y">Substring in root</span></div></main>',
+      '<main><p>nothing at all</p></main>',
+    ];
+    for (const body of bodies) {
+      const d = page('<title>T</title>', body);
+      for (const root of [d.querySelector('main'), d.body, null]) {
+        const m = extractMetadata(d, d.URL, root);
+        const want = twoQueries(d, root);
+        expect(m.byline, body).toBe(want.el ? want.el.replace(/^By\s+/, '') : null);
+        expect(m.published, body).toBe(want.time ? normalizeDate(want.time) : null);
+      }
+    }
+  });
 });
