@@ -171,8 +171,19 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
   };
   const { stats } = ctx;
   const anc = ancestry ?? leafAncestry(stats.root, leaves);
+  // Index loops over blocks and links (no iterator object per step in cold code); the noise
+  // links are kept in a list as well as the Set, each once, for the upward walks below.
   const noiseLinks = new Set<Element>();
-  for (const b of ctx.linkBlocks.blocks) if (b.isNoise) for (const a of b.links) noiseLinks.add(a);
+  const noiseList: Element[] = [];
+  const blocks = ctx.linkBlocks.blocks;
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b] as (typeof blocks)[number];
+    if (!block.isNoise) continue;
+    for (let k = 0; k < block.links.length; k++) {
+      const a = block.links[k] as Element;
+      if (!noiseLinks.has(a)) { noiseLinks.add(a); noiseList.push(a); }
+    }
+  }
   // NTA's answer is a feature here, not the clip: its trace (a describePath per decisive
   // node, ~8 % of NTA's own time) would be thrown away, so it is not built.
   const nta = ntaSelectAnnotated(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
@@ -203,8 +214,8 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
       const k = stats.index.get(el);
       if (k === undefined || (stats.ln[k] ?? 0) > 0) asked.set(el, i);
     }
-    for (const a of noiseLinks) {
-      for (let cur = a.parentElement; cur; cur = cur.parentElement) {
+    for (let k = 0; k < noiseList.length; k++) {
+      for (let cur = (noiseList[k] as Element).parentElement; cur; cur = cur.parentElement) {
         const i = asked.get(cur);
         if (i !== undefined) noiseBelow[i] = (noiseBelow[i] as number) + 1;
       }
@@ -405,7 +416,8 @@ export function leafFeatures(
   let pageText = 0;
   let pageLinks = 0;
   let densest = 0;
-  for (const leaf of leaves) {
+  for (let i = 0; i < n; i++) {
+    const leaf = leaves[i] as TextLeaf;
     const len = leaf.text.length;
     pageText += len;
     pageLinks += leaf.linkChars;
@@ -429,7 +441,10 @@ export function leafFeatures(
   for (let i = 0; i < n; i++) geo[i] = geometry((leaves[i] as TextLeaf).el);
   const rootGeo = geometry(root);
   let pageHeight = Math.max(1, rootGeo.height);
-  for (const g of geo) if (g.top + g.height > pageHeight) pageHeight = g.top + g.height;
+  for (let i = 0; i < n; i++) {
+    const g = geo[i] as LeafGeometry;
+    if (g.top + g.height > pageHeight) pageHeight = g.top + g.height;
+  }
   const pageWidth = Math.max(1, rootGeo.width);
   const pageLinkDensity = ratio(pageLinks, pageText);
 

@@ -36,11 +36,13 @@ export function vvtc(textLength: number, punctCount: number, leafCount: number):
 
 /** Indices of seed leaves: `vvtc_a / max(vvtc) ≥ T1` (paper: T1 = 0.8). Empty when no leaf has punctuation. */
 export function seedIndices(scores: readonly number[], t1: number): number[] {
+  // Index loops, no iterator or callback per leaf (Auto's first call runs this cold).
+  const n = scores.length;
   let max = 0;
-  for (const s of scores) if (s > max) max = s;
+  for (let i = 0; i < n; i++) if ((scores[i] as number) > max) max = scores[i] as number;
   if (max <= 0) return [];
   const out: number[] = [];
-  scores.forEach((s, i) => { if (s / max >= t1) out.push(i); });
+  for (let i = 0; i < n; i++) if ((scores[i] as number) / max >= t1) out.push(i);
   return out;
 }
 

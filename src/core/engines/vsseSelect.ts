@@ -94,7 +94,7 @@ export function vsseSelect(
     scores[i] = vvtc(text.length, punctuation[i] as number, n);
   }
   let max = 0;
-  for (const s of scores) if (s > max) max = s;
+  for (let i = 0; i < n; i++) if ((scores[i] as number) > max) max = scores[i] as number;
   let seeds = seedIndices(scores, params.t1);
   if (seeds.length === 1) {
     const relaxed = seedIndices(scores, Math.min(params.t1, T1_RELAXED));
@@ -108,7 +108,7 @@ export function vsseSelect(
     distance: 64,
     kept: false,
   }));
-  for (const i of seeds) (decisions[i] as LeafDecision).seed = true;
+  for (let k = 0; k < seeds.length; k++) (decisions[seeds[k] as number] as LeafDecision).seed = true;
   if (seeds.length === 0) {
     notes.push('no punctuated text leaf: no seeds, empty selection');
     return { area: null, decisions, punctuation, seeds: 0, aggregatedPath: [], notes };
@@ -124,7 +124,10 @@ export function vsseSelect(
     const tags = new Array<string>(path.length);
     for (let k = 0; k < path.length; k++) tags[k] = (path[k] as Element).tagName.toUpperCase();
     let group: (typeof groups)[number] | undefined;
-    for (const g of groups) if (pathSimilarity(g.tags, tags) >= params.groupSimilarity) { group = g; break; }
+    for (let k = 0; k < groups.length; k++) {
+      const g = groups[k] as (typeof groups)[number];
+      if (pathSimilarity(g.tags, tags) >= params.groupSimilarity) { group = g; break; }
+    }
     if (group) {
       group.tags = pcs(group.tags, tags);
       group.members.push(i);

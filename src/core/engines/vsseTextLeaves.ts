@@ -177,7 +177,8 @@ export function keptNodesOfLeaves(root: Element, leaves: readonly TextLeaf[], ke
   // Images between kept leaves: walk images in document order against the leaf sequence.
   const images = root.querySelectorAll('img, picture, figure');
   let li = 0;
-  for (const img of Array.from(images)) {
+  for (let k = 0; k < images.length; k++) {
+    const img = images[k] as Element;
     if (img.parentElement?.closest('picture, figure') && root.contains(img.parentElement.closest('picture, figure'))) continue;
     while (li < leaves.length && precedes((leaves[li] as TextLeaf).el, img)) li++;
     const before = li - 1;
@@ -206,7 +207,8 @@ function hasNestedBlock(el: Element): boolean {
 /** Lowest common ancestor of elements (the serialization root of a scattered selection). */
 export function lowestCommonAncestor(els: readonly Element[], fallback: Element): Element {
   let lca: Element | null = els[0] ?? null;
-  for (const el of els.slice(1)) {
+  for (let k = 1; k < els.length; k++) {
+    const el = els[k] as Element;
     while (lca && !lca.contains(el)) lca = lca.parentElement;
   }
   return lca && fallback.contains(lca) ? lca : fallback;
