@@ -5,8 +5,8 @@
  *
  * Each page is served to headless Chromium (/usr/bin/chromium) at its original URL from the
  * captured bytes, like the benchmark does: page scripts disabled, every other request
- * aborted, so layout (and with it the geometry features) is real but nothing leaves the
- * machine. In the page we evaluate the SAME feature code the classifier engine runs
+ * aborted, so layout (and with it the stats pass's visibility answers) is real but nothing
+ * leaves the machine. In the page we evaluate the SAME feature code the classifier engine runs
  * (training/pageEntry.ts bundles src/core), and write one JSON line per page:
  * `{id, url, type, texts[], rows[][], ms}`.
  */

@@ -3,7 +3,7 @@
  * the exact feature code the classifier engine runs at extraction time, on the same shared
  * stats pass and link blocks the pipeline (src/core/extract.ts) computes.
  */
-import { featureRows, leafFeatures, liveGeometry, ntaLeafFacts, FEATURE_NAMES } from '../src/core/engines/classifierFeatures';
+import { featureRows, leafFeatures, ntaLeafFacts, FEATURE_NAMES } from '../src/core/engines/classifierFeatures';
 import type { EngineContext } from '../src/core/engines/engine';
 import { collectTextLeaves } from '../src/core/engines/vsseTextLeaves';
 import { vsseSelect } from '../src/core/engines/vsseSelect';
@@ -22,7 +22,7 @@ function features(doc: Document) {
   const root = stats.root;
   const leaves = collectTextLeaves(root, (el) => stats.index.has(el));
   const vsse = vsseSelect(root, leaves, null);
-  const rows = featureRows(leafFeatures(root, leaves, vsse, liveGeometry(doc), ntaLeafFacts(ctx, leaves)));
+  const rows = featureRows(leafFeatures(root, leaves, vsse, ntaLeafFacts(ctx, leaves)));
   const ms = performance.now() - t0;
   return {
     names: FEATURE_NAMES,

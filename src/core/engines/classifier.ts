@@ -1,6 +1,6 @@
 import { describePath } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
-import { FEATURE_NAMES, leafAncestry, leafFeatures, liveGeometry, ntaLeafFacts, type FeatureMatrix, type GeometryReader, type NtaLeafFacts } from './classifierFeatures';
+import { FEATURE_NAMES, leafAncestry, leafFeatures, ntaLeafFacts, type FeatureMatrix, type NtaLeafFacts } from './classifierFeatures';
 import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
 import modelData from './classifierModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
@@ -33,7 +33,7 @@ export interface LeafClassification {
 }
 
 /** Leaves, VSSE decisions and classifier probabilities of a page (shared with the auto engine). */
-export function classifyLeaves(ctx: EngineContext, geometry?: GeometryReader): LeafClassification | null {
+export function classifyLeaves(ctx: EngineContext): LeafClassification | null {
   if (MODEL_ERROR) return null;
   const root = ctx.stats.root;
   const leaves = collectTextLeaves(root, (el) => ctx.stats.index.has(el));
@@ -42,7 +42,7 @@ export function classifyLeaves(ctx: EngineContext, geometry?: GeometryReader): L
   const vsse = vsseSelect(root, leaves, null);
   const ancestry = leafAncestry(root, leaves);
   const nta = ntaLeafFacts(ctx, leaves, ancestry);
-  const features = leafFeatures(root, leaves, vsse, geometry ?? liveGeometry(ctx.doc), nta, ancestry);
+  const features = leafFeatures(root, leaves, vsse, nta, ancestry);
   const probability = predictAll(COMPILED, features.data, leaves.length);
   return { root, leaves, vsse, nta, features, probability };
 }

@@ -3,8 +3,8 @@
  * §3.1 b). The paper's (text length, punctuation, depth, last and second-last tag, same-tag
  * siblings, relative position; its sentence and whitespace counts were dropped for speed)
  * come first; the rest are ours and are named for what they measure: link density, the
- * leaf's neighbourhood, the ancestors' semantic tags and class/id words, rendered geometry,
- * VSSE's content area and NTA's view of the leaf. Features whose in-page cost was high
+ * leaf's neighbourhood, the ancestors' semantic tags and class/id words, VSSE's content area
+ * and NTA's view of the leaf. Features whose in-page cost was high
  * for what they added were measured and dropped (training/README.md "Speed").
  *
  * The same function runs in headless Chromium for training (training/) and in the page at
@@ -43,28 +43,12 @@ const FLAG_TAGS = ['NAV', 'HEADER', 'FOOTER', 'ASIDE', 'ARTICLE', 'MAIN', 'FORM'
 /** Characters a sentence or clause ends with (the endsWithPunctuation feature). */
 const SENTENCE_END_CHARS: ReadonlySet<number> = new Set(Array.from('.!?。！？:;"”’)', (c) => c.charCodeAt(0)));
 
-/** Rendered box of an element in CSS px (page coordinates); zeros when not laid out (Node tests). */
-export interface LeafGeometry { top: number; left: number; width: number; height: number }
-export type GeometryReader = (el: Element) => LeafGeometry;
-
-/**
- * Geometry from the live layout: one getBoundingClientRect per leaf. (Font size and weight
- * needed a getComputedStyle per leaf and were dropped: training/README.md "Speed".)
- */
-export function liveGeometry(doc: Document): GeometryReader {
-  const view = doc.defaultView;
-  const scrollX = view?.scrollX ?? 0;
-  const scrollY = view?.scrollY ?? 0;
-  return (el) => {
-    const r = el.getBoundingClientRect();
-    return { top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height };
-  };
-}
-
 /**
  * The model's inputs. Features measured and dropped for speed (training/README.md "Speed"):
  * the paper's sentences and whitespace, words, digit and CJK ratios, font size/weight (a
- * getComputedStyle per leaf), VSSE's seed flag and SimHash distance.
+ * getComputedStyle per leaf), VSSE's seed flag and SimHash distance, and (session 6) the
+ * rendered box (top, left, width, height and their page shares: a getBoundingClientRect per
+ * leaf; site-disjoint CV of Auto equal without them, README "Speed (session 6)").
  */
 export const FEATURE_NAMES = [
   // paper 004 §3.1 b
@@ -80,8 +64,6 @@ export const FEATURE_NAMES = [
   // ancestors
   'negativeAncestors', 'positiveAncestors', 'negativeSelf', 'positiveSelf',
   ...FLAG_TAGS.map((t) => `in${t[0]}${t.slice(1).toLowerCase()}`),
-  // geometry
-  'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'centreOffset',
   // VSSE (SPEC §3)
   'vvtcRatio', 'vsseInArea',
   // NTA (SPEC §1) and logical link blocks (SPEC §2) from the shared stats pass
@@ -128,13 +110,6 @@ const C_NEGATIVE_SELF = col('negativeSelf');
 const C_POSITIVE_SELF = col('positiveSelf');
 /** The FLAG_TAGS columns are consecutive, in FLAG_TAGS order. */
 const C_FLAGS = col('inNav');
-const C_TOP = col('top');
-const C_TOP_SHARE = col('topShare');
-const C_LEFT = col('left');
-const C_WIDTH = col('width');
-const C_WIDTH_SHARE = col('widthShare');
-const C_HEIGHT = col('height');
-const C_CENTRE_OFFSET = col('centreOffset');
 const C_VVTC_RATIO = col('vvtcRatio');
 const C_VSSE_IN_AREA = col('vsseInArea');
 const C_NTA_TYPE = col('ntaType');
@@ -404,7 +379,6 @@ export function leafFeatures(
   root: Element,
   leaves: readonly TextLeaf[],
   vsse: VsseSelection,
-  geometry: GeometryReader,
   nta: NtaLeafFacts,
   ancestry?: LeafAncestry,
 ): FeatureMatrix {
@@ -437,15 +411,6 @@ export function leafFeatures(
   const densestDepth = (leaves[densest] as TextLeaf).depth;
   const maxLen = (leaves[densest] as TextLeaf).text.length;
 
-  const geo: LeafGeometry[] = new Array<LeafGeometry>(n);
-  for (let i = 0; i < n; i++) geo[i] = geometry((leaves[i] as TextLeaf).el);
-  const rootGeo = geometry(root);
-  let pageHeight = Math.max(1, rootGeo.height);
-  for (let i = 0; i < n; i++) {
-    const g = geo[i] as LeafGeometry;
-    if (g.top + g.height > pageHeight) pageHeight = g.top + g.height;
-  }
-  const pageWidth = Math.max(1, rootGeo.width);
   const pageLinkDensity = ratio(pageLinks, pageText);
 
   // Same-tag sibling counts, once per parent.
@@ -480,7 +445,6 @@ export function leafFeatures(
     const p3Text = anc.text[a3] as number;
     const flags = anc.ancFlags[self] as number;
     const marks = marksOf(anc, self);
-    const g = geo[i] as LeafGeometry;
     const d = vsse.decisions[i];
     const prev = leaves[i - 1];
     const next = leaves[i + 1];
@@ -519,13 +483,6 @@ export function leafFeatures(
     data[o + C_NEGATIVE_SELF] = marks & NEGATIVE_MARK ? 1 : 0;
     data[o + C_POSITIVE_SELF] = marks & POSITIVE_MARK ? 1 : 0;
     for (let f = 0; f < FLAG_TAGS.length; f++) data[o + C_FLAGS + f] = flags & (1 << f) ? 1 : 0;
-    data[o + C_TOP] = g.top;
-    data[o + C_TOP_SHARE] = g.top / pageHeight;
-    data[o + C_LEFT] = g.left;
-    data[o + C_WIDTH] = g.width;
-    data[o + C_WIDTH_SHARE] = g.width / pageWidth;
-    data[o + C_HEIGHT] = g.height;
-    data[o + C_CENTRE_OFFSET] = Math.abs(g.left + g.width / 2 - pageWidth / 2) / pageWidth;
     data[o + C_VVTC_RATIO] = d ? d.vvtcRatio : 0;
     data[o + C_VSSE_IN_AREA] = d?.inArea ? 1 : 0;
     data[o + C_NTA_TYPE] = nta.type[i] ?? 0;

@@ -56,19 +56,13 @@ describe('VSSE engine', () => {
 });
 
 describe('classifier and auto engines', () => {
-  // jsdom has no layout; give the leaves a plausible one (a 700 px column, one line after
-  // another) so the geometry features look like a rendered page's.
-  const stacked = (doc: Document) => {
-    const order = new Map(Array.from(doc.body.querySelectorAll('*')).map((el, i) => [el, i]));
-    return (el: Element) => ({ top: (order.get(el) ?? 0) * 40, left: el.closest('nav,footer') ? 0 : 290, width: el.closest('nav,footer') ? 1280 : 700, height: 40, fontSize: /^H\d$/.test(el.tagName) ? 28 : 16, fontWeight: 400 });
-  };
   it('classifier: body paragraphs score as content, navigation and footer as boilerplate', () => {
     const doc = new DOMParser().parseFromString(ARTICLE, 'text/html');
     const options = resolveOptions({});
     const layout = liveLayoutProbe(doc);
     const stats = computeStats(doc, layout)!;
     const ctx: EngineContext = { doc, stats, linkBlocks: findLinkBlocks(stats, options), options, layout };
-    const c = classifyLeaves(ctx, stacked(doc))!;
+    const c = classifyLeaves(ctx)!;
     const p = (start: string) => c.probability[c.leaves.findIndex((l) => l.text.startsWith(start))]!;
     expect(p('More than two thousand')).toBeGreaterThan(0.5);
     expect(p('Forecasters expect')).toBeGreaterThan(0.5);

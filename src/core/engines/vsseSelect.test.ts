@@ -7,7 +7,6 @@ import { collectTextLeaves } from './vsseTextLeaves';
 
 const always = () => true;
 const noNta = (n: number) => ({ type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n), kept: new Float32Array(n), linkBlockShare: new Float32Array(n), selection: null });
-const noGeometry = () => ({ top: 0, left: 0, width: 0, height: 0 });
 
 function page(body: string, head = ''): Document {
   return new DOMParser().parseFromString(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, 'text/html');
@@ -76,7 +75,7 @@ describe('classifier features (SPEC §5)', () => {
     const doc = page(ARTICLE, '<title>Storm</title>');
     const leaves = collectTextLeaves(doc.body, always);
     const sel = vsseSelect(doc.body, leaves, vsseSummary(doc));
-    const rows = featureRows(leafFeatures(doc.body, leaves, sel, noGeometry, noNta(leaves.length)));
+    const rows = featureRows(leafFeatures(doc.body, leaves, sel, noNta(leaves.length)));
     expect(rows).toHaveLength(leaves.length);
     for (const r of rows) expect(r).toHaveLength(FEATURE_NAMES.length);
     const col = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
