@@ -19,7 +19,7 @@ import { loadDataset } from '../bench/dataset';
 import { RUNTIME_SCRIPTS } from '../bench/engines';
 import { addSelfTimes, type CpuProfile } from '../bench/pageTiming';
 import { startPageServer } from '../bench/server';
-import { buildCore } from './build-core';
+import { buildCore, CORE_DEBUG_IIFE_PATH } from './build-core';
 
 
 /** DOM entry points the core uses; each is wrapped with a counter in --count mode. */
@@ -70,7 +70,8 @@ async function main(): Promise<void> {
   const injected = [
     ...(['sift', 'readability'] as const).map((r) => {
       const { file, global } = RUNTIME_SCRIPTS[r];
-      return `${readFileSync(file(), 'utf8')}\n;if (typeof ${global} !== 'undefined') globalThis.${global} = ${global};`;
+      // The unminified build of the same core: profiles name functions and lines.
+      return `${readFileSync(r === 'sift' ? CORE_DEBUG_IIFE_PATH : file(), 'utf8')}\n;if (typeof ${global} !== 'undefined') globalThis.${global} = ${global};`;
     }),
     readFileSync(new URL('../bench/page/harness.js', import.meta.url), 'utf8'),
     ...(values.count ? [COUNT_SCRIPT] : []),
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
   const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
   for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)}%  ${k}`);
   if (values.lines) {
-    // Line numbers are in build/sift-core.iife.js (unminified).
+    // Line numbers are in build/sift-core.debug.iife.js (unminified).
     console.log('hot lines (samples):');
     for (const [k, n] of [...lineTicks].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${String(n).padStart(6)}  ${k}`);
   }
