@@ -10,8 +10,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  */
 export const BENCH_DATA_ROOT = process.env.SIFT_BENCH_DATA ?? resolve(REPO_ROOT, '../shared/bench-data');
 
-/** The IIFE build of the extraction core (scripts/build-core.ts writes it). */
+/** The IIFE build of the extraction core (scripts/build-core.ts writes it, minified as shipped). */
 export const SIFT_IIFE_DEFAULT = resolve(REPO_ROOT, 'build/sift-core.iife.js');
+
+/** The same core unminified (scripts/build-core.ts writes both): for CPU profiles, which need names and lines. */
+export const SIFT_DEBUG_IIFE = resolve(REPO_ROOT, 'build/sift-core.debug.iife.js');
 
 /**
  * The IIFE the benchmark injects: the checkout's build, unless a run measures another one

@@ -5,7 +5,8 @@
  *   npx tsx training/profileEngines.ts [--data <dir>] [--every 40] [--engines nta,auto] [--reps 3] [--top 30]
  *
  * Loads pages exactly as the benchmark does (bench/server.ts, bench/browser.ts: page
- * scripts off, nothing leaves the machine, 1280×800), injects build/sift-core.iife.js
+ * scripts off, nothing leaves the machine, 1280×800), injects build/sift-core.debug.iife.js
+ * (the core unminified, so the profile names functions; the times are that build's)
  * (run `npm run build:core` first) and Readability, then per page:
  *  1. times the FIRST call of each engine and of Readability (engine order rotates, as in
  *     the benchmark), so the medians are comparable with a bench run;
@@ -20,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
 import { addSelfTimes, type CpuProfile } from '../bench/pageTiming';
-import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
+import { READABILITY_JS, SIFT_DEBUG_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
 
@@ -39,7 +40,7 @@ const dataset = loadDataset(values.data);
 const records = dataset.records.filter((_, i) => i % Number(values.every) === 0);
 
 const injected = [
-  `${readFileSync(SIFT_IIFE, 'utf8')}\n;globalThis.Sift = Sift;\n//# sourceURL=sift-core.js\n`,
+  `${readFileSync(SIFT_DEBUG_IIFE, 'utf8')}\n;globalThis.Sift = Sift;\n//# sourceURL=sift-core.js\n`,
 ].join('');
 const injectedReadability = `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;\n0`;
 
