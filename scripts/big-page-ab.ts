@@ -11,7 +11,7 @@
  *    [--n 5] [--elements 200000] [--warm 0] [--profile A|B] [--top 30] [--build]`
  * `--profile X`: a CDP CPU profile of build X's cold call on each of its runs instead of the
  * A/B table (self time per function, `(garbage collector)` included); use it on the
- * unminified build/sift-core.iife.js. `--heap` with it: sampled allocations (MB) by function.
+ * unminified build (`--b build/sift-core.debug.iife.js`). `--heap` with it: sampled allocations (MB) by function.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
