@@ -1,6 +1,6 @@
 /**
  * Where an engine's first call allocates (CDP sampling heap profiler, garbage included).
- * Development aid: npx tsx training/allocProbe.ts [--every 40] [--engine auto]
+ * Development aid: npx tsx training/allocProbe.ts [--every 40] [--engine auto] (the unminified core by default: names)
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,10 +8,10 @@ import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
 import { loadForTiming } from '../bench/pageTiming';
-import { SIFT_IIFE } from '../bench/paths';
+import { SIFT_DEBUG_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
-const { values } = parseArgs({ options: { every: { type: 'string', default: '40' }, engine: { type: 'string', default: 'auto' }, core: { type: 'string', default: SIFT_IIFE }, top: { type: 'string', default: '30' } } });
+const { values } = parseArgs({ options: { every: { type: 'string', default: '40' }, engine: { type: 'string', default: 'auto' }, core: { type: 'string', default: SIFT_DEBUG_IIFE }, top: { type: 'string', default: '30' } } });
 const dataset = loadDataset(resolve('../shared/bench-data/wcxb-dev'));
 const records = dataset.records.filter((_, i) => i % Number(values.every) === 0);
 const injected = `${readFileSync(resolve(values.core), 'utf8')}\n;globalThis.Sift = Sift;\n//# sourceURL=sift-core.js\n0`;
