@@ -9,9 +9,9 @@
  * (the core unminified, so the profile names functions; the times are that build's)
  * (run `npm run build:core` first) and Readability, then per page:
  *  1. times the FIRST call of each engine and of Readability (engine order rotates, as in
- *     the benchmark), so the medians are comparable with a bench run;
+ *     the benchmark), so the medians compare the engines as a bench run does;
  *  2. profiles that first call with the CDP sampling profiler (and `--reps` more calls, if
- *     asked) and adds up the self time per function over all pages (the core IIFE is not
+ *     asked) and adds up the self time per function over all pages (the debug IIFE is not
  *     minified, so the names are the source's).
  * Prints the median first-call ms and its ratio to Readability, then the top functions.
  */
