@@ -33,6 +33,18 @@ export async function loadForTiming(page: Page, cdp: CDPSession, url: string, sc
   await cdp.send('Runtime.evaluate', { expression: 'document.documentElement.getBoundingClientRect().height', returnByValue: true });
 }
 
+/** The q-quantile of `xs` (nearest rank, upper middle for q = 0.5); NaN when empty. */
+export function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}
+
+/** The median of `xs`, the two middle values averaged for an even count; NaN when empty. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : NaN;
+}
+
 /** The parts of a CDP `Profiler.stop` profile the tools read. */
 export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; positionTicks?: { line: number; ticks: number }[] }[];

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, threadTimer } from '../bench/pageTiming';
+import { loadForTiming, quantile, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
@@ -36,11 +36,6 @@ const RUN = `(name) => {
   globalThis.__abClip = clip;
   return { ms, out: null };
 }`;
-
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

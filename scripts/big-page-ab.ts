@@ -17,18 +17,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { addSelfTimes, threadTimer, type CpuProfile } from '../bench/pageTiming';
+import { addSelfTimes, median, threadTimer, type CpuProfile } from '../bench/pageTiming';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
 import { bigPage, serve } from './core-budgets';
 
 interface HeapNode { callFrame: { functionName: string; lineNumber: number }; selfSize: number; children: HeapNode[] }
 interface Run { ms: number; cpu: number; warm: number | null; hash: string; ok: boolean }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** In the page: the cold call, its time, and (after the clock) the clip's hash. */
 const COLD = `(() => {

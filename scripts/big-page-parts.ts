@@ -13,14 +13,8 @@ import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { threadTimer } from '../bench/pageTiming';
+import { median, threadTimer } from '../bench/pageTiming';
 import { bigPage, serve } from './core-budgets';
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function bundle(dir: string): Promise<string> {
   const out = await build({

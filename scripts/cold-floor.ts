@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, threadTimer } from '../bench/pageTiming';
+import { loadForTiming, quantile, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
@@ -112,11 +112,6 @@ function call(layer: Layer): string {
   }
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/bench-data/wcxb-dev' }, every: { type: 'string', default: '12' } } });
   await buildCore();
@@ -159,13 +154,13 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  const readMs = median(ms.get('readability')!);
-  const noop = median(cpu.get('noop')!);
+  const readMs = quantile(ms.get('readability')!, 0.5);
+  const noop = quantile(cpu.get('noop')!, 0.5);
   console.log(`${records.length} pages of ${values.data}, each layer cold on its own load · medians`);
   console.log('layer          in-page ms   ÷ Readability   CPU ms (− noop)');
   for (const layer of [...LAYERS, 'noop'] as Layer[]) {
-    const m = median(ms.get(layer)!);
-    const c = median(cpu.get(layer)!);
+    const m = quantile(ms.get(layer)!, 0.5);
+    const c = quantile(cpu.get(layer)!, 0.5);
     console.log(`${layer.padEnd(12)} ${m.toFixed(2).padStart(10)} ${(m / readMs).toFixed(3).padStart(14)} ${c.toFixed(2).padStart(10)} (${(c - noop).toFixed(2)})`);
   }
 }

@@ -22,7 +22,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, threadTimer } from '../bench/pageTiming';
+import { loadForTiming, quantile, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
@@ -36,11 +36,6 @@ const RUN = `(name, engine) => {
   globalThis[name].extract(document, { engine });
   return { ms: performance.now() - t0 };
 }`;
-
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-}
 
 const { values } = parseArgs({
   options: {

@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { addSelfTimes, type CpuProfile } from '../bench/pageTiming';
+import { addSelfTimes, median, type CpuProfile } from '../bench/pageTiming';
 import { READABILITY_JS, SIFT_DEBUG_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
@@ -43,11 +43,6 @@ const injected = [
   `${readFileSync(SIFT_DEBUG_IIFE, 'utf8')}\n;globalThis.Sift = Sift;\n//# sourceURL=sift-core.js\n`,
 ].join('');
 const injectedReadability = `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;\n0`;
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : NaN;
-};
 
 const server = await startPageServer([dataset]);
 const browser = await launchBenchBrowser(server.proxy);
