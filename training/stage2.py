@@ -95,14 +95,16 @@ def main():
         oof2[~tr] = bst.predict(xgb.DMatrix(R[~tr], feature_names=NAMES))
     for label, probs, t in () if '--no-cv' in sys.argv else (('classifier p>=0.5', R[:, 0], 0.5), ('auto (stage 2) >=0.5', oof2, 0.5), ('auto (stage 2) >=0.45', oof2, 0.45), ('auto (stage 2) >=0.4', oof2, 0.4)):
         by = {}
-        for m, (s, e) in zip(meta, spans):
-            kept = [tok for i in range(s, e) if probs[i] >= t for tok in m['toks'][i - s]]
-            by.setdefault(m['type'], []).append(train.bow_f1(kept, m['truth']))
-        allf = [v for vs in by.values() for v in vs]
         # The same CV scores on half A alone: settings (e.g. the decision threshold) are
         # chosen there, so half B stays unseen by every choice as well as by the models.
-        half_a = [train.bow_f1([tok for i in range(s, e) if probs[i] >= t for tok in m['toks'][i - s]], m['truth'])
-                  for m, (s, e) in zip(meta, spans) if train.bucket(m['host'], 2) == 0]
+        half_a = []
+        for m, (s, e) in zip(meta, spans):
+            kept = [tok for i in range(s, e) if probs[i] >= t for tok in m['toks'][i - s]]
+            f = train.bow_f1(kept, m['truth'])
+            by.setdefault(m['type'], []).append(f)
+            if train.bucket(m['host'], 2) == 0:
+                half_a.append(f)
+        allf = [v for vs in by.values() for v in vs]
         print(f'{label:24s} {np.mean(allf):.3f}  half A {np.mean(half_a):.3f}  ' + ' '.join(f'{k[:8]} {np.mean(v):.3f}' for k, v in sorted(by.items())))
     if '--no-export' in sys.argv:
         return
