@@ -4,6 +4,7 @@ import { FEATURE_NAMES, leafAncestry, leafFeatures, ntaLeafFacts, type FeatureMa
 import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
 import modelData from './classifierModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
+import type { AnnotatedNtaSelection } from './nta';
 import { vsseSelect, type VsseSelection } from './vsseSelect';
 import { collectTextLeaves, keptNodesOfLeaves, lowestCommonAncestor, type TextLeaf } from './vsseTextLeaves';
 
@@ -32,8 +33,11 @@ export interface LeafClassification {
   probability: Float64Array;
 }
 
-/** Leaves, VSSE decisions and classifier probabilities of a page (shared with the auto engine). */
-export function classifyLeaves(ctx: EngineContext): LeafClassification | null {
+/**
+ * Leaves, VSSE decisions and classifier probabilities of a page (shared with the auto
+ * engine, which passes the NTA selection its gate already computed as `ntaDone`).
+ */
+export function classifyLeaves(ctx: EngineContext, ntaDone?: AnnotatedNtaSelection): LeafClassification | null {
   if (MODEL_ERROR) return null;
   const root = ctx.stats.root;
   const leaves = collectTextLeaves(root, (el) => ctx.stats.index.has(el));
@@ -41,7 +45,7 @@ export function classifyLeaves(ctx: EngineContext): LeafClassification | null {
   // VSSE steps 1–2 only (seeds, area): the refinement is not a feature (classifierFeatures.ts).
   const vsse = vsseSelect(root, leaves, null);
   const ancestry = leafAncestry(root, leaves);
-  const nta = ntaLeafFacts(ctx, leaves, ancestry);
+  const nta = ntaLeafFacts(ctx, leaves, ancestry, ntaDone);
   const features = leafFeatures(root, leaves, vsse, nta, ancestry);
   const probability = predictAll(COMPILED, features.data, leaves.length);
   return { root, leaves, vsse, nta, features, probability };

@@ -15,7 +15,7 @@
 import { annotate } from '../nodeTypes';
 import type { NodeType } from '../types';
 import type { ContentSelection, EngineContext } from './engine';
-import { ntaSelectAnnotated } from './nta';
+import { ntaSelectAnnotated, type AnnotatedNtaSelection } from './nta';
 import type { VsseSelection } from './vsseSelect';
 import type { TextLeaf } from './vsseTextLeaves';
 
@@ -138,7 +138,11 @@ export interface NtaLeafFacts {
   selection: ContentSelection | null;
 }
 
-export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], ancestry?: LeafAncestry): NtaLeafFacts {
+/**
+ * `ntaDone`: NTA's selection on this ctx when the caller already ran it (the auto engine's
+ * gate runs NTA first); its trace does not matter here, only its kept set, stats and annotation.
+ */
+export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], ancestry?: LeafAncestry, ntaDone?: AnnotatedNtaSelection): NtaLeafFacts {
   const n = leaves.length;
   const facts: NtaLeafFacts = {
     type: new Float32Array(n), doc: new Float32Array(n), td: new Float32Array(n), parentTd: new Float32Array(n),
@@ -161,7 +165,7 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
   }
   // NTA's answer is a feature here, not the clip: its trace (a describePath per decisive
   // node, ~8 % of NTA's own time) would be thrown away, so it is not built.
-  const nta = ntaSelectAnnotated(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
+  const nta = ntaDone ?? ntaSelectAnnotated(ctx.options.trace ? { ...ctx, options: { ...ctx.options, trace: false } } : ctx);
   const selection = nta.selection;
   facts.selection = selection;
   // The features read the annotation of the undiscounted stats: NTA's own whenever it
