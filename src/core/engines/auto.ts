@@ -3,7 +3,8 @@ import { classifyLeaves, selectionFromLeaves } from './classifier';
 import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
 import modelData from './autoModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
-import { ntaEngine } from './nta';
+import { gateDecision, gateFeatures } from './autoGate';
+import { ntaEngine, ntaSelectAnnotated } from './nta';
 import type { TextLeaf } from './vsseTextLeaves';
 
 /**
@@ -20,6 +21,12 @@ import type { TextLeaf } from './vsseTextLeaves';
  * We measured (training/evaluate.py, README "Engines") that handing the page to NTA's own
  * selection whenever NTA and the classifier agree costs bag-of-words F1, so agreement is a
  * feature of the combiner rather than a switch. Without a usable model, auto is NTA.
+ *
+ * The gate (autoGate.ts, training/gate.py) is a different switch: it does not ask whether
+ * the engines agree but whether NTA's selection looks like a clean article (page-level
+ * facts of NTA's own result, known before any leaf is built); there Auto returns NTA's
+ * selection and skips everything else, which is what makes Auto's cost close to NTA's on
+ * most pages.
  */
 const MODEL = modelData as unknown as TreeModel;
 const MODEL_ERROR = checkModel(MODEL, AUTO_FEATURE_NAMES);
@@ -34,8 +41,17 @@ export const AUTO_THRESHOLD = 0.45;
 export const autoEngine: Engine = {
   name: 'auto',
   select(ctx: EngineContext): ContentSelection | null {
-    const c = MODEL_ERROR ? null : classifyLeaves(ctx);
-    if (!c) return ntaEngine.select(ctx);
+    if (MODEL_ERROR) return ntaEngine.select(ctx);
+    // The gate (autoGate.ts): NTA first, then page-level facts of its selection decide
+    // whether the classifier and the combiner run at all (most of Auto's cost over NTA).
+    const nta = ntaSelectAnnotated(ctx);
+    const gate = gateDecision(gateFeatures(ctx.stats, ctx.linkBlocks, nta));
+    if (gate.cheap && nta.selection) {
+      nta.selection.notes.push(`auto: NTA's selection, classifier and combiner skipped (gate: ${gate.reason})`);
+      return nta.selection;
+    }
+    const c = classifyLeaves(ctx, nta);
+    if (!c) return nta.selection;
     // Plain loops rather than map/filter callbacks: the call runs cold, where a callback
     // call per leaf costs more than the work it does.
     const n = c.leaves.length;
@@ -53,8 +69,11 @@ export const autoEngine: Engine = {
       keep[i] = (combined[i] as number) >= AUTO_THRESHOLD;
       if (keep[i]) kept++;
     }
-    const note = `auto: combiner kept ${kept} of ${n} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`;
-    const sel = selectionFromLeaves(ctx, { ...c, probability: combined }, keep, [note]);
+    const notes = [
+      `auto: classifier and combiner run (gate: ${gate.reason})`,
+      `auto: combiner kept ${kept} of ${n} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`,
+    ];
+    const sel = selectionFromLeaves(ctx, { ...c, probability: combined }, keep, notes);
     return sel ?? c.nta.selection;
   },
 };
