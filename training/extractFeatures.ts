@@ -9,7 +9,14 @@
  * leaves the machine. In the page we evaluate the SAME feature code the classifier engine runs
  * (training/pageEntry.ts bundles src/core), and write one JSON line per page:
  * `{id, url, type, texts[], rows[][], ms}`.
+ *
+ * `--gate` writes Auto's gate features instead (`{id, url, type, gateNames[], gate[]}`,
+ * autoGate.ts; a few hundred ms per page), `--half 0|1` keeps one half of the sites
+ * (md5(hostname) % 2, as train.py splits them), e.g. for training/gate.py:
+ *
+ *   nice -n 19 npx tsx training/extractFeatures.ts --gate --half 0 --data /work/shared/bench-data/wcxb-dev --out training/cache/gate-wcxb-dev-halfA.jsonl.gz
  */
+import { createHash } from 'node:crypto';
 import { buildSync } from 'esbuild';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,6 +40,16 @@ async function readTruth(dir: string): Promise<TruthRow[]> {
   return rows;
 }
 
+/** md5(hostname) % 2 of a page's URL, as training/train.py buckets sites (host(), bucket()). */
+function siteHalf(url: string): number {
+  let h = '';
+  try { h = new URL(url).hostname.toLowerCase(); } catch { /* no host: bucket of '' */ }
+  if (h.startsWith('www.')) h = h.slice(4);
+  // The 128-bit digest mod 2 is its last bit.
+  const digest = createHash('md5').update(h).digest();
+  return (digest[digest.length - 1] as number) & 1;
+}
+
 async function main(): Promise<void> {
   const data = arg('data');
   const out = arg('out');
@@ -54,6 +71,12 @@ async function main(): Promise<void> {
     const skip = new Set(readFileSync(skipFile, 'utf8').split('\n').map((s) => s.trim()).filter(Boolean));
     truth = truth.filter((r) => !skip.has(r.id));
   }
+  // --half 0|1: the sites with md5(hostname) % 2 == half (train.py host/bucket: lower case, no www.).
+  if (process.argv.includes('--half')) {
+    const half = Number(arg('half'));
+    truth = truth.filter((r) => siteHalf(r.url) === half);
+  }
+  const call = process.argv.includes('--gate') ? 'SiftTrain.gate(document)' : 'SiftTrain.features(document)';
   mkdirSync(dirname(out), { recursive: true });
   const gz = createGzip();
   gz.pipe(createWriteStream(out));
@@ -84,7 +107,7 @@ async function main(): Promise<void> {
       });
       try {
         await page.goto(target, { waitUntil: 'load', timeout: 20000 });
-        const result = await page.evaluate(`(() => { ${bundle}; return SiftTrain.features(document); })()`);
+        const result = await page.evaluate(`(() => { ${bundle}; return ${call}; })()`);
         gz.write(JSON.stringify({ id: row.id, url: row.url, type: row.type, ...(result as object) }) + '\n');
         // Flush per page so an interrupted pass keeps everything it finished.
         await new Promise<void>((resolve) => gz.flush(() => resolve()));

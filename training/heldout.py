@@ -8,6 +8,9 @@ symlinks), so `npm run bench` can score the learned engines honestly:
 
 --every K keeps every K-th held-out page in truth.jsonl order, starting at the J-th
 (a deterministic sample, for a quicker run on a shared machine; offsets 0..K-1 cover all).
+
+--half a writes half A instead (the models' training half), for engines that learned
+nothing from it: training/gate.py reads NTA's benchmark clips of half A.
 """
 import json
 import os
@@ -29,6 +32,11 @@ def main():
         i = args.index('--every')
         every = int(args[i + 1])
         del args[i:i + 2]
+    half = 1
+    if '--half' in args:
+        i = args.index('--half')
+        half = {'a': 0, 'b': 1}[args[i + 1].lower()]
+        del args[i:i + 2]
     out = args[0] if args else '/tmp/wcxb-heldout'
     seen = 0
     src = os.path.join(train.DATA, 'wcxb-dev')
@@ -39,7 +47,7 @@ def main():
             if not line.strip():
                 continue
             row = json.loads(line)
-            if train.bucket(train.host(row['url']), 2) != 1:
+            if train.bucket(train.host(row['url']), 2) != half:
                 continue
             seen += 1
             if (seen - 1 - offset) % every:
@@ -50,7 +58,7 @@ def main():
             if not os.path.exists(link):
                 os.symlink(os.path.join(src, 'pages', name), link)
             kept += 1
-    print(f'{out}: {kept} held-out pages (half B{", every %d-th" % every if every > 1 else ""})')
+    print(f'{out}: {kept} {"held-out " if half else ""}pages (half {"B" if half else "A"}{", every %d-th" % every if every > 1 else ""})')
 
 
 if __name__ == '__main__':

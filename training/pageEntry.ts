@@ -3,8 +3,10 @@
  * the exact feature code the classifier engine runs at extraction time, on the same shared
  * stats pass and link blocks the pipeline (src/core/extract.ts) computes.
  */
+import { GATE_FEATURE_NAMES, gateFeatures } from '../src/core/engines/autoGate';
 import { featureRows, leafFeatures, ntaLeafFacts, FEATURE_NAMES } from '../src/core/engines/classifierFeatures';
 import type { EngineContext } from '../src/core/engines/engine';
+import { ntaSelectAnnotated } from '../src/core/engines/nta';
 import { collectTextLeaves } from '../src/core/engines/vsseTextLeaves';
 import { vsseSelect } from '../src/core/engines/vsseSelect';
 import { liveLayoutProbe } from '../src/core/layout';
@@ -32,4 +34,20 @@ function features(doc: Document) {
   };
 }
 
-(globalThis as unknown as { SiftTrain: unknown }).SiftTrain = { features };
+/**
+ * Auto's gate features (autoGate.ts) of the page, from NTA's selection on the same stats
+ * pass and link blocks: the exact values the auto engine's gate reads (training/gate.py).
+ * Null when NTA selects nothing (Auto then always runs in full).
+ */
+function gate(doc: Document) {
+  const options = resolveOptions({ trace: false });
+  const layout = liveLayoutProbe(doc);
+  const stats = computeStats(doc, layout);
+  if (!stats) return { gateNames: GATE_FEATURE_NAMES, gate: null };
+  const linkBlocks = findLinkBlocks(stats, options);
+  const nta = ntaSelectAnnotated({ doc, stats, linkBlocks, options, layout });
+  const f = gateFeatures(stats, linkBlocks, nta);
+  return { gateNames: GATE_FEATURE_NAMES, gate: f ? Array.from(f) : null };
+}
+
+(globalThis as unknown as { SiftTrain: unknown }).SiftTrain = { features, gate };
