@@ -14,6 +14,9 @@ and the combiner? Learned on wcxb-dev half A only (md5(hostname) % 2 == 0).
     nice -n 19 npm run bench -- --data /tmp/wcxb-halfA --engines sift --no-html --out /tmp/bench-halfA
     /usr/bin/python3 training/gate.py --nta /tmp/bench-halfA/predictions-sift.jsonl [--target 0.5] [--single]
     #   (--nta may be repeated: predictions of several bench runs over parts of half A)
+    # after a benchmark run with sift and auto: the share of pages where Auto's clip is NTA's
+    # (the cheap path, plus any page where the combiner happens to give NTA's text), by dataset
+    /usr/bin/python3 training/gate.py --same-clips <bench out dir>
 
 Per half-A page:
   * NTA's page bag-of-words F1 of its benchmark clip (predictions-sift.jsonl), which is exactly
@@ -192,7 +195,22 @@ def describe(rule):
     return ' and '.join(f'{n} {op} {t:.4g}' for n, op, t in rule)
 
 
+def same_clips(out_dir):
+    """Pages of a benchmark run where Auto's clip text equals NTA's (sift), by dataset."""
+    dirs = ['.'] if os.path.isfile(os.path.join(out_dir, 'predictions-auto.jsonl')) else sorted(os.listdir(out_dir))
+    for dataset in dirs:
+        d = os.path.join(out_dir, dataset)
+        if not os.path.isfile(os.path.join(d, 'predictions-auto.jsonl')):
+            continue
+        read = lambda name: {r['id']: r.get('text') for r in map(json.loads, filter(str.strip, open(os.path.join(d, name))))}
+        auto, nta = read('predictions-auto.jsonl'), read('predictions-sift.jsonl')
+        same = sum(1 for k in auto if k in nta and auto[k] == nta[k])
+        print(f'{dataset}: Auto\'s clip is NTA\'s on {same} of {len(auto)} pages ({same / max(1, len(auto)):.1%})')
+
+
 def main():
+    if '--same-clips' in sys.argv:
+        return same_clips(sys.argv[sys.argv.index('--same-clips') + 1])
     names, gate = load_gate()
     nta_clips = {}
     for i, a in enumerate(sys.argv):
