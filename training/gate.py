@@ -17,6 +17,9 @@ and the combiner? Learned on wcxb-dev half A only (md5(hostname) % 2 == 0).
     # after a benchmark run with sift and auto: the share of pages where Auto's clip is NTA's
     # (the cheap path, plus any page where the combiner happens to give NTA's text), by dataset
     /usr/bin/python3 training/gate.py --same-clips <bench out dir>
+    # the exact skip rate of the shipped rule (autoGate.ts GATE_RULE) on other pages, e.g. the
+    # held-out ones: their gate features (extractFeatures.ts --gate --data <dir> --out <file>)
+    /usr/bin/python3 training/gate.py --skip-rate <gate features .jsonl.gz> [...]
 
 Per half-A page:
   * NTA's page bag-of-words F1 of its benchmark clip (predictions-sift.jsonl), which is exactly
@@ -43,6 +46,7 @@ Deterministic (hash folds, fixed seeds, one thread).
 import gzip
 import json
 import os
+import re
 import sys
 
 import numpy as np
@@ -208,7 +212,32 @@ def same_clips(out_dir):
         print(f'{dataset}: Auto\'s clip is NTA\'s on {same} of {len(auto)} pages ({same / max(1, len(auto)):.1%})')
 
 
+def shipped_rule():
+    """GATE_RULE as src/core/engines/autoGate.ts ships it (the one place it is written)."""
+    with open(os.path.join(train.ROOT, 'src', 'core', 'engines', 'autoGate.ts')) as f:
+        src = f.read()
+    block = src[src.index('export const GATE_RULE'):]
+    block = block[:block.index('];')]
+    return tuple((n, op, float(t)) for n, op, t in re.findall(r"feature: '(\w+)', op: '(<=|>=)', threshold: ([-+.\deE]+)", block))
+
+
+def skip_rates(files):
+    """How many pages of each gate-feature file the shipped rule sends down the cheap path."""
+    rule = shipped_rule()
+    print(f'shipped rule: skip when {describe(rule)}')
+    for path in files:
+        rows = [json.loads(line) for line in gzip.open(path, 'rt') if line.strip()]
+        names = rows[0]['gateNames']
+        G = np.array([r['gate'] or [np.nan] * len(names) for r in rows], dtype=np.float64)
+        skip = apply(rule, G, names) & ~np.isnan(G[:, 0])
+        types = np.array([r.get('type') for r in rows])
+        print(f'{path}: cheap path on {int(skip.sum())} of {len(rows)} pages ({skip.mean():.1%})  ' +
+              ' '.join(f'{t} {skip[types == t].mean():.0%}' for t in sorted(set(types)) if t))
+
+
 def main():
+    if '--skip-rate' in sys.argv:
+        return skip_rates(sys.argv[sys.argv.index('--skip-rate') + 1:])
     if '--same-clips' in sys.argv:
         return same_clips(sys.argv[sys.argv.index('--same-clips') + 1])
     names, gate = load_gate()
@@ -244,7 +273,8 @@ def main():
         x = G[has, j]
         qs = np.quantile(x, [0.25, 0.5, 0.75])
         bins = np.digitize(x, qs)
-        print(f'    {name:18s} ' + '  '.join(f'{gain[has][bins == b].mean():+.4f}' for b in range(4)))
+        # (a feature with few distinct values may leave a quartile empty: shown as '-')
+        print(f'    {name:18s} ' + '  '.join(f'{gain[has][bins == b].mean():+.4f}' if (bins == b).any() else '      -' for b in range(4)))
 
     print(f'\nsite-disjoint {FOLDS}-fold CV on half A (rule chosen on 4 folds, scored on the 5th):')
     print(f'{"target":>6s} {"rule":>5s} {"skip":>6s} {"gated F1":>9s} {"oracle":>7s}   rules chosen per fold')
