@@ -84,16 +84,6 @@ export function isContentEngine(value: unknown): value is ContentEngine {
 }
 
 /**
- * The engine a clip uses until the user picks another (issue 6: Auto "is the default if the
- * benchmark shows it best"). Auto since session 7: the most accurate engine on the pages no
- * model saw (wcxb-dev half B, the readability set), and its gate hands article pages to NTA's
- * selection, so its median in-page time is about NTA's (README "Engines"). The core's own
- * default stays NTA: `extract(document)` is the papers' method, what issue 2 and the
- * benchmark's `sift` engine measure.
- */
-export const DEFAULT_ENGINE: ContentEngine = 'auto';
-
-/**
  * Limits of one engine's sample in the compare view: the opening of its HTML (the popup
  * shows a few paragraphs of it) and its bag of words (distinct lower-cased words with
  * counts, for the agreement between engines). A long article has 2–4k distinct words, so
