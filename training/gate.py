@@ -58,8 +58,6 @@ import train  # noqa: E402
 
 GATE_CACHE = os.path.join(train.CACHE, 'gate-wcxb-dev-halfA.jsonl.gz')
 CURRENT = os.path.join(train.CACHE, 'current')
-# src/core/engines/auto.ts AUTO_THRESHOLD (chosen on half A's CV in session 6).
-AUTO_THRESHOLD = 0.45
 FOLDS = 5
 # Thresholds tried: these quantiles of each feature on the training pages.
 QUANTILES = np.arange(0.05, 1.0, 0.05)
@@ -129,6 +127,7 @@ def page_scores(nta_clips):
         W.extend(w[a:b])
         RF.extend([fold_of(m)] * (b - a))
     R, Y, W, RF = np.array(R, dtype=np.float32), np.array(Y), np.array(W, dtype=np.float32), np.array(RF)
+    threshold = auto_threshold()
     nta_f1, auto_f1, out = [], [], []
     for k in range(FOLDS):
         tr = leaf_fold >= 0
@@ -145,7 +144,7 @@ def page_scores(nta_clips):
                 continue
             out.append(m)
             nta_f1.append(train.bow_f1([t.lower() for t in train.TOKEN.findall(nta_clips[m['id']])], m['truth']))
-            auto_f1.append(train.bow_f1([t for i in range(b - a) if q[i] >= AUTO_THRESHOLD for t in m['toks'][i]], m['truth']))
+            auto_f1.append(train.bow_f1([t for i in range(b - a) if q[i] >= threshold for t in m['toks'][i]], m['truth']))
     return out, np.array(nta_f1), np.array(auto_f1)
 
 
@@ -212,10 +211,20 @@ def same_clips(out_dir):
         print(f'{dataset}: Auto\'s clip is NTA\'s on {same} of {len(auto)} pages ({same / max(1, len(auto)):.1%})')
 
 
+def engine_source(name):
+    """The text of src/core/engines/<name>: the shipped constants are written there only."""
+    with open(os.path.join(train.ROOT, 'src', 'core', 'engines', name)) as f:
+        return f.read()
+
+
+def auto_threshold():
+    """AUTO_THRESHOLD as src/core/engines/auto.ts ships it (the combiner's keep threshold)."""
+    return float(re.search(r'export const AUTO_THRESHOLD = ([-+.\deE]+);', engine_source('auto.ts')).group(1))
+
+
 def shipped_rule():
     """GATE_RULE as src/core/engines/autoGate.ts ships it (the one place it is written)."""
-    with open(os.path.join(train.ROOT, 'src', 'core', 'engines', 'autoGate.ts')) as f:
-        src = f.read()
+    src = engine_source('autoGate.ts')
     block = src[src.index('export const GATE_RULE'):]
     block = block[:block.index('];')]
     return tuple((n, op, float(t)) for n, op, t in re.findall(r"feature: '(\w+)', op: '(<=|>=)', threshold: ([-+.\deE]+)", block))

@@ -9,9 +9,8 @@
  * which training/pageEntry.ts computes in the page by calling `gateFeatures` (one function
  * online and offline).
  */
-import { countChars } from '../stats';
 import type { LinkBlockResult } from '../linkBlocks';
-import type { PageStats } from '../stats';
+import { countChars, type PageStats } from '../stats';
 import type { AnnotatedNtaSelection } from './nta';
 
 export const GATE_FEATURE_NAMES = [
