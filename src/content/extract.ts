@@ -1,4 +1,4 @@
-import { extractRecords, extractResult, getEngine, resolveOptions } from '../core/index';
+import { countWords, extractRecords, extractResult, getEngine, resolveOptions } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
 import { isContentEngine, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
 import { refuseBeforeExtract } from './pageChecks';
@@ -41,6 +41,26 @@ export function imageUrlsOf(clip: ClipData, doc: Document): string[] {
  * pieces are still one click away with "save anyway".
  */
 export const MIN_ARTICLE_WORDS = 30;
+
+/**
+ * Words of running text in clip HTML: the words outside links (CJK-aware, as the clip's own
+ * word count). This is the verdict's measure, not `wordCount`, so that the verdict does not
+ * depend on the engine: on a front page of story links NTA types every node as an anchor
+ * and prunes them all, while Auto's combiner may keep part of the list; both clips have
+ * no running text, and both get "not an article".
+ */
+export function runningWords(html: string): number {
+  // DOMParser documents are inert (no scripts, no loads). Each text run outside a link
+  // counts on its own, so words of adjacent blocks are not glued together.
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const walker = body.ownerDocument.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  const runs: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest('a')) runs.push(node.nodeValue ?? '');
+  }
+  const { words, cjk } = countWords(runs.join('\n'));
+  return words + cjk;
+}
 
 /**
  * The engine the core uses when none is named: read from the core itself (its options'
@@ -105,7 +125,7 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
   const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false, records: kind ?? true, engine: chosen });
   if (result.ok) {
     const clip = withoutTrace(result.clip);
-    if (clip.wordCount >= MIN_ARTICLE_WORDS || mode === 'article-anyway' || hasRecords(clip)) return done(clip);
+    if (mode === 'article-anyway' || hasRecords(clip) || runningWords(clip.html) >= MIN_ARTICLE_WORDS) return done(clip);
   }
   // When the core found a region, its records stage already ran above; only a page with no
   // region at all gets a records-only attempt.
@@ -114,9 +134,10 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
     if (records) return done(records);
   }
   if (result.ok) {
+    const running = runningWords(result.clip.html);
     return {
       kind: 'not-article',
-      message: `Sift found only ${result.clip.wordCount} word${result.clip.wordCount === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.`,
+      message: `Sift found only ${running} word${running === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.`,
       hasSelection: hasSelection(doc),
       engine: chosen,
     };
