@@ -1,6 +1,6 @@
-import { countWords, extractRecords, extractResult, getEngine, resolveOptions } from '../core/index';
+import { countWords, extractRecords, extractResult } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
-import { isContentEngine, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
+import { DEFAULT_ENGINE, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
 import { refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 import { capRecords, hasRecords } from './records';
@@ -62,16 +62,6 @@ export function runningWords(html: string): number {
   return words + cjk;
 }
 
-/**
- * The engine the core uses when none is named: read from the core itself (its options'
- * default resolved through the registry), so the popup shows whatever default the core
- * ships (NTA today; Auto if the benchmark makes it the default).
- */
-export function coreDefaultEngine(): ContentEngine {
-  const name = getEngine(resolveOptions(null).engine)?.name;
-  return isContentEngine(name) ? name : 'nta';
-}
-
 function finish(clip: ClipData, doc: Document, started: number, engine: ContentEngine): ExtractReply {
   if (clip.html.length > MAX_CLIP_HTML_CHARS) {
     return {
@@ -106,13 +96,13 @@ function withKind(clip: ClipData, kind: PageKind | undefined): ClipData {
  * `kind`: the page kind the user chose in the popup; without it the core guesses. The
  * records stage runs for every article-mode clip (it reuses the core's walk, so it costs
  * little), which is how the popup learns the page kind at all. `engine`: the content
- * engine the user chose; without it the core's default.
+ * engine the user chose; without it the extension's default (DEFAULT_ENGINE).
  */
 export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): ExtractReply {
   const started = performance.now();
   const refused = refuseBeforeExtract(doc);
   if (refused) return refused;
-  const chosen = engine ?? coreDefaultEngine();
+  const chosen = engine ?? DEFAULT_ENGINE;
   const done = (clip: ClipData) => finish(clip, doc, started, chosen);
 
   if (mode === 'selection') {

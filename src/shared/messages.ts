@@ -84,6 +84,18 @@ export function isContentEngine(value: unknown): value is ContentEngine {
 }
 
 /**
+ * The engine a clip uses until the user picks another (issue 6: Auto "is the default if the
+ * benchmark shows it best"). Auto: the most accurate engine on the pages no model saw
+ * (wcxb-dev half B, the readability set; README "Engines"), and its gate hands most article
+ * pages to NTA's selection, so its median in-page time is close to NTA's. Whether a page is
+ * an article at all is decided by the clip's running text (content/extract.ts
+ * `runningWords`), the same for every engine. The core's own default stays NTA:
+ * `extract(document)` is the papers' method, what issue 2 and the benchmark's `sift`
+ * engine measure.
+ */
+export const DEFAULT_ENGINE: ContentEngine = 'auto';
+
+/**
  * Limits of one engine's sample in the compare view: the opening of its HTML (the popup
  * shows a few paragraphs of it) and its bag of words (distinct lower-cased words with
  * counts, for the agreement between engines). A long article has 2–4k distinct words, so
