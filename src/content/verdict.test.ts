@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { MIN_ARTICLE_WORDS, runningWords } from './extract';
+import { MIN_ARTICLE_WORDS, runningWords } from './verdict';
 
 describe('runningWords (the not-an-article verdict)', () => {
   it('counts nothing in a list of links, however many words the links hold', () => {
