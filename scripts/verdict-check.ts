@@ -26,10 +26,10 @@ async function verdictBundle(): Promise<string> {
   const out = await build({
     stdin: {
       contents: `import { extract } from '../core/index';
-import { runningWords } from './verdict';
+import { parseClipHtml, runningWords } from './verdict';
 (globalThis as unknown as Record<string, unknown>).__verdict = (engine: string) => {
   const clip = extract(document, { engine, trace: false });
-  return clip ? { words: clip.wordCount, running: runningWords(clip.html) } : null;
+  return clip ? { words: clip.wordCount, running: runningWords(parseClipHtml(clip.html)) } : null;
 };`,
       resolveDir: join(root, 'src', 'content'),
       loader: 'ts',

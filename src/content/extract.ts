@@ -4,7 +4,7 @@ import { DEFAULT_ENGINE, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEM
 import { refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 import { capRecords, hasRecords } from './records';
-import { MIN_ARTICLE_WORDS, runningWords } from './verdict';
+import { MIN_ARTICLE_WORDS, parseClipHtml, runningWords } from './verdict';
 
 /**
  * Runs on the live, rendered DOM of the tab (the popup's preview and every save start
@@ -18,11 +18,9 @@ function withoutTrace(clip: Clip): ClipData {
 }
 
 /** Every image URL the clip shows, lead image first, deduplicated and capped. */
-export function imageUrlsOf(clip: ClipData, doc: Document): string[] {
+export function imageUrlsOf(clip: ClipData, doc: Document, parsed: Document = parseClipHtml(clip.html)): string[] {
   const urls = new Set<string>();
   if (clip.leadImage) urls.add(clip.leadImage);
-  // DOMParser documents are inert: no scripts run and no images load while we read them.
-  const parsed = new DOMParser().parseFromString(clip.html, 'text/html');
   for (const img of Array.from(parsed.querySelectorAll('img[src]'))) {
     const src = img.getAttribute('src') ?? '';
     try {
@@ -36,7 +34,8 @@ export function imageUrlsOf(clip: ClipData, doc: Document): string[] {
   return [...urls];
 }
 
-function finish(clip: ClipData, doc: Document, started: number, engine: ContentEngine): ExtractReply {
+/** `parsed`: the clip HTML already parsed (parseClipHtml) by the caller, if it was. */
+function finish(clip: ClipData, doc: Document, started: number, engine: ContentEngine, parsed?: Document): ExtractReply {
   if (clip.html.length > MAX_CLIP_HTML_CHARS) {
     return {
       kind: 'cannot-clip',
@@ -44,7 +43,7 @@ function finish(clip: ClipData, doc: Document, started: number, engine: ContentE
       message: `This page is too large to clip: the article is ${(clip.html.length / 1024 / 1024).toFixed(1)} MB of HTML, the limit is ${MAX_CLIP_HTML_CHARS / 1024 / 1024} MB.`,
     };
   }
-  return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc), engine };
+  return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc, parsed), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc), engine };
 }
 
 /**
@@ -77,7 +76,7 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
   const refused = refuseBeforeExtract(doc);
   if (refused) return refused;
   const chosen = engine ?? DEFAULT_ENGINE;
-  const done = (clip: ClipData) => finish(clip, doc, started, chosen);
+  const done = (clip: ClipData, parsed?: Document) => finish(clip, doc, started, chosen, parsed);
 
   if (mode === 'selection') {
     const clip = clipSelection(doc);
@@ -89,22 +88,23 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
   const result = extractResult(doc, { maxElements: MAX_PAGE_ELEMENTS, trace: false, records: kind ?? true, engine: chosen });
   if (result.ok) {
     const clip = withoutTrace(result.clip);
-    if (mode === 'article-anyway' || hasRecords(clip) || runningWords(clip.html) >= MIN_ARTICLE_WORDS) return done(clip);
-  }
-  // When the core found a region, its records stage already ran above; only a page with no
-  // region at all gets a records-only attempt.
-  if (!result.ok && result.reason === 'not-article') {
-    const records = recordsOnlyClip(doc, kind);
-    if (records) return done(records);
-  }
-  if (result.ok) {
-    const running = runningWords(result.clip.html);
+    // Parsed once: the verdict reads it here, the image list in finish.
+    const parsed = parseClipHtml(clip.html);
+    if (mode === 'article-anyway' || hasRecords(clip)) return done(clip, parsed);
+    const running = runningWords(parsed);
+    if (running >= MIN_ARTICLE_WORDS) return done(clip, parsed);
     return {
       kind: 'not-article',
       message: `Sift found only ${running} word${running === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.`,
       hasSelection: hasSelection(doc),
       engine: chosen,
     };
+  }
+  // When the core found a region, its records stage already ran above; only a page with no
+  // region at all gets a records-only attempt.
+  if (result.reason === 'not-article') {
+    const records = recordsOnlyClip(doc, kind);
+    if (records) return done(records);
   }
   if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message };
   if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { MIN_ARTICLE_WORDS, runningWords } from './verdict';
+import { MIN_ARTICLE_WORDS, parseClipHtml, runningWords as runningWordsOf } from './verdict';
+
+const runningWords = (html: string): number => runningWordsOf(parseClipHtml(html));
 
 describe('runningWords (the not-an-article verdict)', () => {
   it('counts nothing in a list of links, however many words the links hold', () => {

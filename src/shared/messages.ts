@@ -88,7 +88,7 @@ export function isContentEngine(value: unknown): value is ContentEngine {
  * benchmark shows it best"). Auto: the most accurate engine on the pages no model saw
  * (wcxb-dev half B, the readability set; README "Engines"), and its gate hands most article
  * pages to NTA's selection, so its median in-page time is close to NTA's. Whether a page is
- * an article at all is decided by the clip's running text (content/extract.ts
+ * an article at all is decided by the clip's running text (content/verdict.ts
  * `runningWords`), the same for every engine. The core's own default stays NTA:
  * `extract(document)` is the papers' method, what issue 2 and the benchmark's `sift`
  * engine measure.
