@@ -17,6 +17,13 @@ type State =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; clip: StoredClip; images: StoredImage[] };
 
+interface Neighbours { newer: string | null; older: string | null }
+
+const openHref = (href: string): void => { location.href = href; };
+
+/** The reader's address for a clip, relative to the reader page. */
+const clipHref = (clipId: string): string => `?id=${encodeURIComponent(clipId)}`;
+
 /** Applies preferences to <html> so the print stylesheet and CSS themes can see them. */
 function applyPrefs(p: ReaderPrefs): void {
   const root = document.documentElement;
@@ -34,19 +41,22 @@ function formatDate(ms: number | string | null): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
+export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id: string | null; navigate?: (href: string) => void }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [prefs, setPrefs] = useState<ReaderPrefs>(DEFAULT_PREFS);
   const [panel, setPanel] = useState(false);
   const [help, setHelp] = useState(false);
-  const [nav, setNav] = useState<{ newer: string | null; older: string | null }>({ newer: null, older: null });
+  const [nav, setNav] = useState<Neighbours>({ newer: null, older: null });
   const prefsLoaded = useRef(false);
   // The latest preferences, updated synchronously: two quick keypresses can both land
   // before Preact re-renders and re-binds the key handler, and the second must build on
   // the first (pressing t then - kept the old theme before this).
   const latestPrefs = useRef<ReaderPrefs>(DEFAULT_PREFS);
   // Likewise the neighbours: the pager can show (and n/p be pressed) before the handler re-binds.
-  const latestNav = useRef<{ newer: string | null; older: string | null }>({ newer: null, older: null });
+  // null until they are known: the title shows first, and an n/p pressed in that gap is kept
+  // and carried out when the neighbours arrive, not dropped.
+  const latestNav = useRef<Neighbours | null>(null);
+  const pendingGo = useRef<keyof Neighbours | null>(null);
 
   useEffect(() => {
     void api.getPrefs().then((p) => {
@@ -70,11 +80,15 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
         void api.neighbours(r.clip).then((n) => {
           latestNav.current = n;
           setNav(n);
+          const pending = pendingGo.current;
+          pendingGo.current = null;
+          const target = pending && n[pending];
+          if (target) navigate(clipHref(target));
         });
       },
       (err: unknown) => setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
     );
-  }, [api, id]);
+  }, [api, id, navigate]);
 
   const changePrefs = useCallback((p: ReaderPrefs) => {
     latestPrefs.current = p;
@@ -106,12 +120,16 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
       if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
       const prefs = latestPrefs.current;
       const step = Math.round(window.innerHeight * 0.1);
-      const go = (clipId: string | null) => { if (clipId) location.search = `?id=${encodeURIComponent(clipId)}`; };
+      const go = (which: keyof Neighbours) => {
+        if (!latestNav.current) { pendingGo.current = which; return; }
+        const target = latestNav.current[which];
+        if (target) navigate(clipHref(target));
+      };
       switch (e.key) {
         case 'j': window.scrollBy({ top: step }); break;
         case 'k': window.scrollBy({ top: -step }); break;
-        case 'n': go(latestNav.current.older); break;
-        case 'p': go(latestNav.current.newer); break;
+        case 'n': go('older'); break;
+        case 'p': go('newer'); break;
         case '+': case '=': changePrefs({ ...prefs, size: Math.min(SIZE.max, prefs.size + 1) }); break;
         case '-': changePrefs({ ...prefs, size: Math.max(SIZE.min, prefs.size - 1) }); break;
         case ']': changePrefs({ ...prefs, width: Math.min(WIDTH.max, prefs.width + WIDTH.step) }); break;
@@ -119,8 +137,8 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
         case 't': changePrefs({ ...prefs, theme: THEMES[(THEMES.indexOf(prefs.theme) + 1) % THEMES.length]! }); break;
         case 'a': setPanel((v) => !v); break;
         case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
-        case 'l': location.href = LIBRARY_HREF; break;
-        case 'Escape': if (panel || help) { setPanel(false); setHelp(false); } else location.href = LIBRARY_HREF; break;
+        case 'l': navigate(LIBRARY_HREF); break;
+        case 'Escape': if (panel || help) { setPanel(false); setHelp(false); } else navigate(LIBRARY_HREF); break;
         case '?': setHelp((v) => !v); break;
         default: return;
       }
@@ -128,7 +146,7 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [prefs, nav, original, panel, help, changePrefs]);
+  }, [prefs, nav, original, panel, help, changePrefs, navigate]);
 
   return (
     <>
@@ -150,8 +168,8 @@ export function ReaderApp({ api, id }: { api: ReaderApi; id: string | null }) {
       </main>
       {state.kind === 'ready' && (nav.newer || nav.older) && (
         <nav class="pager" aria-label="More clips">
-          {nav.newer ? <a href={`?id=${encodeURIComponent(nav.newer)}`} rel="prev">← Newer</a> : <span />}
-          {nav.older ? <a href={`?id=${encodeURIComponent(nav.older)}`} rel="next">Older →</a> : <span />}
+          {nav.newer ? <a href={clipHref(nav.newer)} rel="prev">← Newer</a> : <span />}
+          {nav.older ? <a href={clipHref(nav.older)} rel="next">Older →</a> : <span />}
         </nav>
       )}
     </>

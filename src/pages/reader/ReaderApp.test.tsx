@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleClip } from '../../storage/librarySamples';
+import { ReaderApp } from './ReaderApp';
+import type { ReaderApi } from './api';
+import { DEFAULT_PREFS } from './prefs';
+
+/**
+ * The reader shows a clip's title before its neighbours are known (they are a second
+ * storage query). A key pressed in that gap must not be lost: CI once pressed p there and
+ * the reader stayed on the same clip.
+ */
+
+const clip = sampleClip({ id: 'middle', title: 'The Middle Clip', html: '<p>Some words.</p>' });
+
+function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => { resolve = r; });
+  return { promise, resolve };
+}
+
+let host: HTMLElement;
+afterEach(() => {
+  render(null, host);
+  host.remove();
+});
+
+async function mountReader(neighbours: Promise<{ newer: string | null; older: string | null }>): Promise<string[]> {
+  const visited: string[] = [];
+  const api: ReaderApi = {
+    load: () => Promise.resolve({ clip, images: [] }),
+    neighbours: () => neighbours,
+    getPrefs: () => Promise.resolve(DEFAULT_PREFS),
+    setPrefs: () => Promise.resolve(),
+  };
+  host = document.createElement('div');
+  document.body.append(host);
+  render(<ReaderApp api={api} id="middle" navigate={(href) => visited.push(href)} />, host);
+  await expect.poll(() => host.querySelector('h1.title')?.textContent).toBe('The Middle Clip');
+  return visited;
+}
+
+const press = (key: string): void => { window.dispatchEvent(new KeyboardEvent('keydown', { key })); };
+
+describe('ReaderApp keyboard', () => {
+  it('n and p go to the older and newer clip once the neighbours are known', async () => {
+    const visited = await mountReader(Promise.resolve({ newer: 'newer one', older: 'older' }));
+    await expect.poll(() => host.querySelector('.pager')).not.toBeNull();
+    press('n');
+    press('p');
+    expect(visited).toEqual(['?id=older', '?id=newer%20one']);
+  });
+
+  it('a p pressed while the neighbours are still loading is carried out when they arrive', async () => {
+    const nav = deferred<{ newer: string | null; older: string | null }>();
+    const visited = await mountReader(nav.promise);
+    press('p');
+    expect(visited).toEqual([]);
+    nav.resolve({ newer: 'newer', older: 'older' });
+    await expect.poll(() => visited).toEqual(['?id=newer']);
+  });
+
+  it('with no clip in that direction, a pending key does nothing', async () => {
+    const nav = deferred<{ newer: string | null; older: string | null }>();
+    const visited = await mountReader(nav.promise);
+    press('n');
+    nav.resolve({ newer: 'newer', older: null });
+    await expect.poll(() => host.querySelector('.pager')).not.toBeNull();
+    expect(visited).toEqual([]);
+  });
+
+  it('l opens the library', async () => {
+    const visited = await mountReader(Promise.resolve({ newer: null, older: null }));
+    press('l');
+    expect(visited).toEqual(['../library/index.html']);
+  });
+});
