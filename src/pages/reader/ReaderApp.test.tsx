@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sampleClip } from '../../storage/librarySamples';
 import { ReaderApp } from './ReaderApp';
 import type { ReaderApi } from './api';
-import { DEFAULT_PREFS } from './prefs';
+import { DEFAULT_PREFS, type ReaderPrefs } from './prefs';
 
 /**
  * The reader shows a clip's title before its neighbours are known (they are a second
@@ -26,13 +26,16 @@ afterEach(() => {
   host.remove();
 });
 
-async function mountReader(neighbours: Promise<{ newer: string | null; older: string | null }>): Promise<string[]> {
+async function mountReader(
+  neighbours: Promise<{ newer: string | null; older: string | null }>,
+  prefs: { stored?: Promise<ReaderPrefs>; saved?: ReaderPrefs[] } = {},
+): Promise<string[]> {
   const visited: string[] = [];
   const api: ReaderApi = {
     load: () => Promise.resolve({ clip, images: [] }),
     neighbours: () => neighbours,
-    getPrefs: () => Promise.resolve(DEFAULT_PREFS),
-    setPrefs: () => Promise.resolve(),
+    getPrefs: () => prefs.stored ?? Promise.resolve(DEFAULT_PREFS),
+    setPrefs: (p) => { prefs.saved?.push(p); return Promise.resolve(); },
   };
   host = document.createElement('div');
   document.body.append(host);
@@ -74,5 +77,32 @@ describe('ReaderApp keyboard', () => {
     const visited = await mountReader(Promise.resolve({ newer: null, older: null }));
     press('l');
     expect(visited).toEqual(['../library/index.html']);
+  });
+});
+
+describe('ReaderApp preferences', () => {
+  // The stored preferences are a storage read of their own: the title (and the typography
+  // controls) can be on screen before they arrive. CI's reader test clicks Sepia right
+  // after the title shows; the late read then put the default theme back.
+  it('a change made before the stored preferences arrive is kept, not overwritten by them', async () => {
+    const stored = deferred<ReaderPrefs>();
+    const saved: ReaderPrefs[] = [];
+    await mountReader(Promise.resolve({ newer: null, older: null }), { stored: stored.promise, saved });
+    press('t'); // system → light
+    expect(document.documentElement.dataset.theme).toBe('light');
+    stored.resolve({ ...DEFAULT_PREFS, theme: 'dark', size: 24 });
+    await new Promise((r) => setTimeout(r, 0)); // the stored read's then() has run
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(saved).toEqual([{ ...DEFAULT_PREFS, theme: 'light' }]);
+    // The next key builds on what is on screen, not on the late stored value.
+    press('+');
+    expect(saved.at(-1)).toEqual({ ...DEFAULT_PREFS, theme: 'light', size: DEFAULT_PREFS.size + 1 });
+  });
+
+  it('without a change, the stored preferences are applied when they arrive', async () => {
+    const stored = deferred<ReaderPrefs>();
+    await mountReader(Promise.resolve({ newer: null, older: null }), { stored: stored.promise });
+    stored.resolve({ ...DEFAULT_PREFS, theme: 'sepia' });
+    await expect.poll(() => document.documentElement.dataset.theme).toBe('sepia');
   });
 });

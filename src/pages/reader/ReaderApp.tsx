@@ -47,7 +47,11 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
   const [panel, setPanel] = useState(false);
   const [help, setHelp] = useState(false);
   const [nav, setNav] = useState<Neighbours>({ newer: null, older: null });
-  const prefsLoaded = useRef(false);
+  /**
+   * Set by the first change the user makes. The stored preferences are read asynchronously:
+   * a change made before they arrive (the title can show first) must not be undone by them.
+   */
+  const prefsChanged = useRef(false);
   // The latest preferences, updated synchronously: two quick keypresses can both land
   // before Preact re-renders and re-binds the key handler, and the second must build on
   // the first (pressing t then - kept the old theme before this).
@@ -60,7 +64,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 
   useEffect(() => {
     void api.getPrefs().then((p) => {
-      prefsLoaded.current = true;
+      if (prefsChanged.current) return;
       latestPrefs.current = p;
       setPrefs(p);
       applyPrefs(p);
@@ -91,6 +95,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
   }, [api, id, navigate]);
 
   const changePrefs = useCallback((p: ReaderPrefs) => {
+    prefsChanged.current = true;
     latestPrefs.current = p;
     setPrefs(p);
     applyPrefs(p);
