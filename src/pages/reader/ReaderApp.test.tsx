@@ -106,3 +106,23 @@ describe('ReaderApp preferences', () => {
     await expect.poll(() => document.documentElement.dataset.theme).toBe('sepia');
   });
 });
+
+/** Lets Preact render (its re-render is a microtask) without letting its effects run (they wait for a frame). */
+async function renderOnly(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+describe('ReaderApp keys right after a render', () => {
+  // The key listener is re-bound one frame after each render. A key pressed in that frame
+  // must act on what is on screen (Playwright presses the next key as soon as it sees it).
+  it('Esc right after ? opened the help closes the help and stays in the reader', async () => {
+    const visited = await mountReader(Promise.resolve({ newer: null, older: null }));
+    press('?');
+    await renderOnly();
+    expect(host.querySelector('[role="dialog"]')).not.toBeNull();
+    press('Escape');
+    await renderOnly();
+    expect(host.querySelector('[role="dialog"]')).toBeNull();
+    expect(visited).toEqual([]);
+  });
+});

@@ -118,12 +118,19 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 
   const original = state.kind === 'ready' ? safeHttpUrl(state.clip.canonicalUrl ?? state.clip.url) : null;
 
+  // What the key handler reads, as of the latest render: the listener is re-bound only after
+  // the next paint, and a key pressed in between (o right after the title shows, Esc right
+  // after ? opened the help) must see what is on screen, not the render before.
+  const onScreen = useRef({ original, panel, help });
+  onScreen.current = { original, panel, help };
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
       const prefs = latestPrefs.current;
+      const { original, panel, help } = onScreen.current;
       const step = Math.round(window.innerHeight * 0.1);
       const go = (which: keyof Neighbours) => {
         if (!latestNav.current) { pendingGo.current = which; return; }
@@ -151,7 +158,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [prefs, nav, original, panel, help, changePrefs, navigate]);
+  }, [changePrefs, navigate]);
 
   return (
     <>
