@@ -258,9 +258,13 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   };
 
   // Page keyboard: / search, j/k or arrows move, Enter opens, x selects, Delete trashes, Ctrl+Z undoes.
-  useEffect(() => {
+  // The handler is rebuilt on every render and read at key time: a listener re-bound in an
+  // effect runs a frame behind, and Ctrl+Z pressed as soon as the "Moved to the trash" toast
+  // shows must see that toast's undo.
+  const onKeyRef = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  {
     const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
-    const onKey = (e: KeyboardEvent) => {
+    onKeyRef.current = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && !typing && toast?.undo) { e.preventDefault(); void undo(); return; }
@@ -290,9 +294,12 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       }
       e.preventDefault();
     };
+  }
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => onKeyRef.current(e);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
 
   const items: ClipSummary[] = result?.items ?? [];
   const searching = query.trim().length > 0 && view === 'all';

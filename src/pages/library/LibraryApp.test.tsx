@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleClip } from '../../storage/librarySamples';
+import { summaryOf } from '../../storage/libraryIndex';
+import type { StoredSummary } from '../../storage/schema';
+import { LibraryApp } from './LibraryApp';
+import type { LibraryApi } from './api';
+
+/**
+ * The library's page keys. Playwright presses a key as soon as it sees what the key needs
+ * on screen, which can be before the page's listener is re-bound (effects run a frame after
+ * a render): Ctrl+Z right after the "Moved to the trash" toast appeared was dropped.
+ */
+
+function fakeApi(): { api: LibraryApi; calls: string[] } {
+  const clips: StoredSummary[] = ['a', 'b', 'c'].map((id, i) => summaryOf(sampleClip({ id, title: `Clip ${id}`, html: '<p>words</p>', savedAt: 1000 - i })));
+  const calls: string[] = [];
+  const live = () => clips.filter((c) => c.deletedAt === null);
+  const api: LibraryApi = {
+    list: ({ view }) => {
+      const items = view === 'trash' ? clips.filter((c) => c.deletedAt !== null) : live();
+      return Promise.resolve({ items, total: items.length });
+    },
+    search: () => Promise.resolve({ items: [], total: 0, totalExact: true, strategy: 'scan' }),
+    tags: () => Promise.resolve([]),
+    counts: () => Promise.resolve({ live: live().length, trash: clips.length - live().length }),
+    liveIds: () => Promise.resolve(live().map((c) => c.id)),
+    trash: (ids) => {
+      calls.push(`trash ${ids.join(',')}`);
+      for (const c of clips) if (ids.includes(c.id)) c.deletedAt = 5;
+      return Promise.resolve(ids);
+    },
+    restore: (ids) => {
+      calls.push(`restore ${ids.join(',')}`);
+      for (const c of clips) if (ids.includes(c.id)) c.deletedAt = null;
+      return Promise.resolve();
+    },
+    deleteForever: () => Promise.resolve(),
+    emptyTrash: () => Promise.resolve(0),
+    purgeExpired: () => Promise.resolve(0),
+    addTag: () => Promise.resolve(null),
+    removeTag: () => Promise.resolve(),
+    estimate: () => Promise.resolve(null),
+    exportAndSave: () => Promise.resolve('x.zip'),
+    importFile: () => Promise.reject(new Error('not in this test')),
+  };
+  return { api, calls };
+}
+
+/** Lets Preact render (a microtask) and the fake storage answer, without letting effects run (they wait for a frame). */
+async function renderOnly(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+let host: HTMLElement;
+afterEach(() => {
+  render(null, host);
+  host.remove();
+});
+
+describe('LibraryApp keyboard', () => {
+  it('Ctrl+Z pressed as soon as the trash toast shows undoes the delete', async () => {
+    const { api, calls } = fakeApi();
+    host = document.createElement('div');
+    document.body.append(host);
+    render(<LibraryApp api={api} />, host);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    (host.querySelector('[aria-label="Delete “Clip b”"]') as HTMLButtonElement).click();
+    // No frame passes between the toast appearing and the key.
+    for (let i = 0; i < 50 && !host.querySelector('[data-testid="toast"]'); i++) await Promise.resolve();
+    expect(host.querySelector('[data-testid="toast"]')?.textContent).toContain('Moved 1 clip to the trash');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }));
+    await renderOnly();
+    expect(calls).toEqual(['trash b', 'restore b']);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+  });
+});
