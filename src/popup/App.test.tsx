@@ -81,6 +81,31 @@ describe('popup App', () => {
     expect(opening.querySelector('script, img')).toBeNull();
   });
 
+  const withLead: PreviewReply = { kind: 'clip', clip: { ...clip, leadImage: 'https://courier.example/lead.jpg' }, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] };
+
+  it('lead image: a pulsing box while it loads, then the thumbnail; one the popup cannot decode leaves no box', async () => {
+    let answer!: (src: string | null) => void;
+    const root = mount({ ...fakeApi(withLead), imagePreview: () => new Promise<string | null>((r) => { answer = r; }) });
+    await until(() => !!byTestId(root, 'title'));
+    expect(byTestId(root, 'lead-image')?.querySelector('.lead-loading')).not.toBeNull();
+    answer('data:image/png;base64,iVBORw0KGgo=');
+    await until(() => !!byTestId(root, 'lead-image')?.querySelector('img'));
+    byTestId(root, 'lead-image')!.querySelector('img')!.dispatchEvent(new Event('error'));
+    await until(() => byTestId(root, 'lead-image') === null);
+  });
+
+  it('lead image that cannot be fetched: no box, not a placeholder that pulses forever', async () => {
+    const root = mount({ ...fakeApi(withLead), imagePreview: () => Promise.resolve(null) });
+    await until(() => !!byTestId(root, 'title'));
+    await until(() => byTestId(root, 'lead-image') === null);
+  });
+
+  it('lead image whose request fails: no box', async () => {
+    const root = mount({ ...fakeApi(withLead), imagePreview: () => Promise.reject(new Error('fetch failed')) });
+    await until(() => !!byTestId(root, 'title'));
+    await until(() => byTestId(root, 'lead-image') === null);
+  });
+
   it('saves with the edited title and shows the confirmation with Open in reader', async () => {
     const api = fakeApi({ kind: 'clip', clip, imageUrls: ['https://courier.example/a.png'], extractMs: 3, hasSelection: false, existing: [] });
     const root = mount(api);

@@ -6,7 +6,7 @@ import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
 import { SiftMark } from './components/Icons';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
-import { Preview } from './components/Preview';
+import { Preview, type LeadImage } from './components/Preview';
 import { KindSelect, Records, tableOf } from './components/Records';
 
 type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
@@ -71,7 +71,7 @@ function isBlockedFailure(error: string): boolean {
 export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProps) {
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [title, setTitle] = useState('');
-  const [leadImage, setLeadImage] = useState<string | null>(null);
+  const [leadImage, setLeadImage] = useState<LeadImage>({ state: 'loading' });
   const [answered, setAnswered] = useState(false);
   /** The user's choices so far (kind override, engine); every later preview keeps them. */
   const [choice, setChoice] = useState<PreviewChoice>({});
@@ -104,7 +104,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       setState({ phase: 'loading' });
       setMode(nextMode);
       setChoice(nextChoice);
-      setLeadImage(null);
+      setLeadImage({ state: 'loading' });
       try {
         const reply = await (pending ?? api.preview(nextMode, nextChoice));
         if (run !== loadRun.current) return;
@@ -123,9 +123,10 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           });
           // The thumbnail arrives after the text: the preview never waits on an image.
           if (reply.clip.leadImage) {
+            const shown = (lead: LeadImage) => { if (run === loadRun.current) setLeadImage(lead); };
             api.imagePreview(reply.clip.leadImage).then(
-              (url) => run === loadRun.current && setLeadImage(url),
-              () => undefined,
+              (src) => shown(src ? { state: 'ready', src } : { state: 'unavailable' }),
+              () => shown({ state: 'unavailable' }),
             );
           }
         }

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ClipData } from '../../shared/messages';
 
@@ -6,14 +7,21 @@ export interface PreviewProps {
   clip: ClipData;
   title: string;
   onTitle: (title: string) => void;
-  /** data: URL of the lead image once loaded; null while loading or when unavailable. */
-  leadImage: string | null;
+  /** The lead image's thumbnail: still loading, a data: URL, or none to show. */
+  leadImage: LeadImage;
   onSubmit: () => void;
   /** Shown right under the counts: the page kind and "Clip as table" (issue 7). */
   records?: ComponentChildren;
   /** In "Clip as table" mode the table is the taste of the clip, so the opening paragraphs give way. */
   hideOpening?: boolean;
 }
+
+/**
+ * The popup fetches the lead image after the text (the preview never waits on an image).
+ * `unavailable`: the page's lead image could not be fetched or decoded, so no box is shown
+ * (a placeholder that pulses forever reads as "still loading").
+ */
+export type LeadImage = { state: 'loading' } | { state: 'ready'; src: string } | { state: 'unavailable' };
 
 /** Blocks shown in the preview: the opening paragraphs, without media. */
 const OPENING_BLOCKS = 'p, h2, h3, h4, blockquote, ul, ol, pre';
@@ -53,11 +61,16 @@ export function formatDate(iso: string | null): string | null {
 export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hideOpening = false }: PreviewProps) {
   const date = formatDate(clip.published);
   const meta = [clip.byline, clip.siteName ?? hostOf(clip.url), date].filter((x): x is string => !!x);
+  // A thumbnail the fetch returned but the popup cannot decode: the src it failed on.
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const showLead = clip.leadImage !== null && leadImage.state !== 'unavailable' && !(leadImage.state === 'ready' && leadImage.src === brokenSrc);
   return (
     <article class="preview" lang={clip.lang ?? undefined} dir={clip.dir ?? undefined}>
-      {clip.leadImage && (
+      {showLead && (
         <div class="lead" data-testid="lead-image">
-          {leadImage ? <img src={leadImage} alt="" /> : <div class="lead-loading" />}
+          {leadImage.state === 'ready'
+            ? <img src={leadImage.src} alt="" onError={() => setBrokenSrc(leadImage.src)} />
+            : <div class="lead-loading" />}
         </div>
       )}
       <form
