@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { extractMetadata, normalizeDate, stripSiteSuffix } from './metadata';
+import { bylineText, extractMetadata, normalizeDate, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -74,13 +74,28 @@ describe('metadata', () => {
     expect(canon('canonicalx')).toBeNull();
   });
 
+  it('a microdata author gives its itemprop=name, not the text beside it (reputation, badges)', () => {
+    const forum = '<div class="user-details" itemprop="author" itemscope itemtype="http://schema.org/Person"><a href="/users/107/drat" itemprop="url">drat</a>'
+      + '<meta itemprop="name" content="drat"><div class="-flair"><span class="reputation-score">1,655</span><span class="badgecount">1</span> gold badge</div></div>';
+    const cases: [string, string][] = [
+      [forum, 'drat'],
+      ['<p class="byline">By <span itemprop="author" itemscope><span itemprop="name">Ann Lee</span>, staff writer</span></p>', 'Ann Lee'],
+      ['<div itemprop="author"><meta itemprop="name" content=" "><a>Bo Park</a></div>', 'Bo Park'],
+      ['<span class="author">Cy Tran</span>', 'Cy Tran'],
+    ];
+    for (const [body, want] of cases) {
+      const d = page('<title>T</title>', `<main>${body}<p>Text.</p></main>`);
+      expect(extractMetadata(d, d.URL, d.querySelector('main')).byline, body).toBe(want);
+    }
+  });
+
   it('DOM byline and date: the content root\'s first, else the page\'s, as the two-query form chose', () => {
     // The form extractMetadata used before its single pass (firstInRootElseInPage).
     const twoQueries = (d: Document, root: Element | null) => {
       const el = root?.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]')
         ?? d.querySelector('[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author');
       const time = root?.querySelector('[itemprop="datePublished"], time[datetime]') ?? d.querySelector('[itemprop="datePublished"], time[datetime][pubdate], article time[datetime], time[datetime]');
-      return { el: el?.textContent ?? null, time: time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent ?? null };
+      return { el: el ? bylineText(el) : null, time: time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent ?? null };
     };
     const bodies = [
       '<aside class="author">Side Author</aside><time datetime="2020-01-01">x</time><main><p class="post-byline">By In Root</p><time datetime="2021-02-03">y</time></main>',

@@ -150,7 +150,7 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author', 'twitter:creator'));
   if (!byline) {
     const el = firstInRootElseInPage(doc, contentRoot, BYLINE_IN_ROOT, BYLINE_IN_PAGE);
-    byline = cleanByline(el?.textContent);
+    byline = el ? cleanByline(bylineText(el)) : null;
   }
 
   let published = article ? normalizeDate(str(article['datePublished']) ?? str(article['dateCreated'])) : null;
@@ -171,6 +171,22 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
 
   return { title, byline, published, siteName: siteName ? collapse(siteName) : null, lang, dir, canonicalUrl, excerpt, leadImage };
 }
+
+/**
+ * The name a byline element states. A microdata author (`itemprop=author`, a schema.org
+ * Person) names itself in its `itemprop=name`, often a `<meta content>`; its whole text also
+ * holds what sits beside the name (a forum's reputation and badge counts, a follow button).
+ * The selector lists cannot prefer the name: the page's matches come in document order, and
+ * the author element comes before the name inside it.
+ */
+export function bylineText(el: Element): string | null {
+  const name = el.matches(ITEMPROP_NAME) ? el
+    : el.querySelector(el.matches(ITEMPROP_AUTHOR) ? ITEMPROP_NAME : `${ITEMPROP_AUTHOR} ${ITEMPROP_NAME}`);
+  const stated = name ? (name.getAttribute('content') ?? name.textContent) : null;
+  return collapse(stated) ? stated : el.textContent;
+}
+const ITEMPROP_AUTHOR = '[itemprop~="author"]';
+const ITEMPROP_NAME = '[itemprop~="name"]';
 
 /** DOM bylines: the content root's own first, then the page's (its selectors are a subset). */
 const BYLINE_IN_ROOT = '[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]';
