@@ -15,6 +15,11 @@ export interface TruthRecord {
   with: string[];
   without: string[];
   title: string | null;
+  /** Metadata truth where the dataset has it (scripts/metadata-check.ts); null otherwise. */
+  author: string | null;
+  /** Publication date, ISO 8601 (a day or a timestamp). */
+  date: string | null;
+  site: string | null;
 }
 
 export interface Dataset {
@@ -67,6 +72,9 @@ export function loadDataset(dir: string): Dataset {
       with: stringList(raw.with),
       without: stringList(raw.without),
       title: stringOrNull(raw.title),
+      author: stringOrNull(raw.author),
+      date: stringOrNull(raw.date),
+      site: stringOrNull(raw.site),
     });
   });
   return { name: basename(abs), dir: abs, records };

@@ -12,7 +12,7 @@ function run(siftTexts: string[], siftMs = 10, readabilityMs = 10): { report: Re
   const dataset: Dataset = {
     name: 'toy',
     dir: '/nowhere',
-    records: truths.map((text, i) => ({ id: String(i), url: null, type: i ? 'forum' : 'article', text, with: ['alpha beta'], without: ['nav menu'], title: null })),
+    records: truths.map((text, i) => ({ id: String(i), url: null, type: i ? 'forum' : 'article', text, with: ['alpha beta'], without: ['nav menu'], title: null, author: null, date: null, site: null })),
   };
   const results: PageResult[] = dataset.records.map((record, i) => ({
     datasetIndex: 0,
