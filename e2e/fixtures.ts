@@ -262,6 +262,23 @@ export interface ExtensionFixtures {
   stopServiceWorker: () => Promise<void>;
 }
 
+/**
+ * SIFT_E2E_CPU_THROTTLE=N runs every page's renderer N times slower (CDP CPU throttling), to
+ * find tests that pass only because the machine is fast: a key pressed before its handler
+ * is ready, a check made before the write it needs. Off (1) by default and in CI.
+ */
+const CPU_THROTTLE = Number(process.env.SIFT_E2E_CPU_THROTTLE ?? 1);
+
+async function slowDown(context: BrowserContext): Promise<void> {
+  if (!(CPU_THROTTLE > 1)) return;
+  const slow = async (page: Page) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  };
+  context.on('page', (page) => void slow(page).catch(() => undefined));
+  await Promise.all(context.pages().map((page) => slow(page).catch(() => undefined)));
+}
+
 export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
@@ -295,6 +312,7 @@ export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
         '--disable-quic',
       ],
     });
+    await slowDown(context);
     await use(context);
     await context.close();
     rmSync(userDataDir, { recursive: true, force: true });
