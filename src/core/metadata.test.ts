@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { bylineText, extractMetadata, normalizeDate, stripSiteSuffix } from './metadata';
+import { agrees, bylineText, extractMetadata, normalizeDate, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -27,6 +27,21 @@ describe('metadata', () => {
     expect(m.canonicalUrl).toBe('https://site.example/canon');
     expect(m.lang).toBe('ar');
     expect(m.dir).toBe('rtl');
+  });
+
+  it('a lone <h1> that agrees with the declared title replaces it; a slogan <h1> does not', () => {
+    const title = (head: string, body: string) => { const d = page(head, body); return extractMetadata(d, d.URL).title; };
+    expect(title('<meta property="og:title" content="Online Tuition and Financing at Liberty University Online">', '<h1>Online Tuition and Financing</h1>'))
+      .toBe('Online Tuition and Financing');
+    expect(title('<title>Leadfeeder | State of SEO in 2026: Trends and Predictions</title>', '<h1>State of SEO in 2026: Trends and Predictions</h1>'))
+      .toBe('State of SEO in 2026: Trends and Predictions');
+    // A landing page's hero line shares nothing with its title.
+    expect(title('<title>Free screen recorder for Mac and PC | Loom</title>', '<h1>One video is worth a thousand words</h1>')).toBe('Free screen recorder for Mac and PC');
+    // Two <h1>s: no single heading to trust.
+    expect(title('<title>Rivers and towns</title>', '<h1>Rivers</h1><h1>Towns and rivers</h1>')).toBe('Rivers and towns');
+    expect(agrees('Healthy Eating Plate', 'Healthy Eating Plate • The Nutrition Source')).toBe(true);
+    expect(agrees('Pet Insurance', 'Pet Insurance for Dogs, Cats, Birds and Exotic Pets')).toBe(false);
+    expect(agrees('', 'Anything')).toBe(false);
   });
 
   it('survives malformed JSON-LD', () => {

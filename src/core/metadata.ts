@@ -145,6 +145,11 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   // A lone <h1> that the <title> contains is the page's own statement of its title.
   if (!title && h1s[0]) title = h1s[0];
   if (h1s.length === 1 && h1s[0] && docTitle.includes(h1s[0]) && h1s[0].length >= title.length * 0.5 && h1s[0].length < title.length) title = h1s[0];
+  // A lone <h1> that substantially agrees with the declared title is the same title as the
+  // reader sees it: the declared one adds the site's name, a tagline or an SEO variant
+  // ("What is Social Commerce - A guided introduction | Emplifi"). One that does not agree is
+  // more often a landing page's slogan than the page's title, so the declared title stays.
+  else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title)) title = h1s[0];
 
   let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
   byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author', 'twitter:creator'));
@@ -187,6 +192,24 @@ export function bylineText(el: Element): string | null {
 }
 const ITEMPROP_AUTHOR = '[itemprop~="author"]';
 const ITEMPROP_NAME = '[itemprop~="name"]';
+
+const MAX_TITLE_CHARS = 200;
+const TITLE_WORDS = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Whether a heading and a declared title state the same title: at least half of the
+ * heading's words are in the title, and at least 40 % of the title's words in the heading
+ * (words: runs of letters and digits, case-insensitive; each counted once). Chosen on the
+ * even half of wcxb-dev's titles, checked on the odd half (scripts/metadata-check.ts).
+ */
+export function agrees(heading: string, title: string): boolean {
+  const h = new Set(heading.toLowerCase().match(TITLE_WORDS) ?? []);
+  const t = new Set(title.toLowerCase().match(TITLE_WORDS) ?? []);
+  if (h.size === 0 || t.size === 0) return false;
+  let shared = 0;
+  for (const w of h) if (t.has(w)) shared++;
+  return shared >= 0.5 * h.size && shared >= 0.4 * t.size;
+}
 
 /** DOM bylines: the content root's own first, then the page's (its selectors are a subset). */
 const BYLINE_IN_ROOT = '[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]';
