@@ -5,6 +5,7 @@ import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats
 import type { LibraryApi } from './api';
 import { ClipRow, readerHref } from './components/ClipRow';
 import { StorageMeter } from './components/StorageMeter';
+import { useWindowKeydown } from '../shared/useWindowKeydown';
 import { Progress, type ProgressState } from './components/Progress';
 
 interface Toast {
@@ -258,48 +259,39 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   };
 
   // Page keyboard: / search, j/k or arrows move, Enter opens, x selects, Delete trashes, Ctrl+Z undoes.
-  // The handler is rebuilt on every render and read at key time: a listener re-bound in an
-  // effect runs a frame behind, and Ctrl+Z pressed as soon as the "Moved to the trash" toast
-  // shows must see that toast's undo.
-  const onKeyRef = useRef<(e: KeyboardEvent) => void>(() => undefined);
-  {
-    const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
-    onKeyRef.current = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement;
-      const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && !typing && toast?.undo) { e.preventDefault(); void undo(); return; }
-      if (typing) {
-        if (e.key === 'Escape' && target === searchRef.current) { setQuery(''); searchRef.current?.blur(); }
-        if (e.key === 'ArrowDown' && target === searchRef.current) { e.preventDefault(); rows()[0]?.focus(); }
-        return;
+  // Ctrl+Z pressed as soon as the "Moved to the trash" toast shows must see its undo
+  // (useWindowKeydown: the handler of the latest render).
+  const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
+  useWindowKeydown((e) => {
+    const target = e.target as HTMLElement;
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && !typing && toast?.undo) { e.preventDefault(); void undo(); return; }
+    if (typing) {
+      if (e.key === 'Escape' && target === searchRef.current) { setQuery(''); searchRef.current?.blur(); }
+      if (e.key === 'ArrowDown' && target === searchRef.current) { e.preventDefault(); rows()[0]?.focus(); }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Escape' && exportAbort.current) { cancelExport(); e.preventDefault(); return; }
+    const list = rows();
+    const current = target.closest<HTMLLIElement>('li.row');
+    const i = current ? list.indexOf(current) : -1;
+    switch (e.key) {
+      case '/': searchRef.current?.focus(); break;
+      case 'j': case 'ArrowDown': (list[Math.min(list.length - 1, i + 1)] ?? list[0])?.focus(); break;
+      case 'k': case 'ArrowUp': if (i <= 0) searchRef.current?.focus(); else list[i - 1]?.focus(); break;
+      case 'Enter': if (current && target === current) location.href = readerHref(current.dataset.id!); else return; break;
+      case 'x': if (current) select(current.dataset.id!, !selected.has(current.dataset.id!), false); else return; break;
+      case 'Delete': {
+        const ids = selected.size ? [...selected] : current ? [current.dataset.id!] : [];
+        if (ids.length && view === 'all') void trash(ids); else return;
+        break;
       }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 'Escape' && exportAbort.current) { cancelExport(); e.preventDefault(); return; }
-      const list = rows();
-      const current = target.closest<HTMLLIElement>('li.row');
-      const i = current ? list.indexOf(current) : -1;
-      switch (e.key) {
-        case '/': searchRef.current?.focus(); break;
-        case 'j': case 'ArrowDown': (list[Math.min(list.length - 1, i + 1)] ?? list[0])?.focus(); break;
-        case 'k': case 'ArrowUp': if (i <= 0) searchRef.current?.focus(); else list[i - 1]?.focus(); break;
-        case 'Enter': if (current && target === current) location.href = readerHref(current.dataset.id!); else return; break;
-        case 'x': if (current) select(current.dataset.id!, !selected.has(current.dataset.id!), false); else return; break;
-        case 'Delete': {
-          const ids = selected.size ? [...selected] : current ? [current.dataset.id!] : [];
-          if (ids.length && view === 'all') void trash(ids); else return;
-          break;
-        }
-        case 'Escape': setSelected(new Set()); break;
-        default: return;
-      }
-      e.preventDefault();
-    };
-  }
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => onKeyRef.current(e);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+      case 'Escape': setSelected(new Set()); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
 
   const items: ClipSummary[] = result?.items ?? [];
   const searching = query.trim().length > 0 && view === 'all';

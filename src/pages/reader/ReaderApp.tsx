@@ -8,6 +8,7 @@ import type { ReaderApi } from './api';
 import { DEFAULT_PREFS, SIZE, THEMES, WIDTH, type ReaderPrefs } from './prefs';
 import { Toolbar } from './components/Toolbar';
 import { Help } from './components/Help';
+import { useWindowKeydown } from '../shared/useWindowKeydown';
 
 const LIBRARY_HREF = '../library/index.html';
 
@@ -53,10 +54,10 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
    */
   const prefsChanged = useRef(false);
   // The latest preferences, updated synchronously: two quick keypresses can both land
-  // before Preact re-renders and re-binds the key handler, and the second must build on
+  // before Preact re-renders, and the second must build on
   // the first (pressing t then - kept the old theme before this).
   const latestPrefs = useRef<ReaderPrefs>(DEFAULT_PREFS);
-  // Likewise the neighbours: the pager can show (and n/p be pressed) before the handler re-binds.
+  // Likewise the neighbours, which arrive between renders.
   // null until they are known: the title shows first, and an n/p pressed in that gap is kept
   // and carried out when the neighbours arrive, not dropped.
   const latestNav = useRef<Neighbours | null>(null);
@@ -118,47 +119,38 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 
   const original = state.kind === 'ready' ? safeHttpUrl(state.clip.canonicalUrl ?? state.clip.url) : null;
 
-  // What the key handler reads, as of the latest render: the listener is re-bound only after
-  // the next paint, and a key pressed in between (o right after the title shows, Esc right
-  // after ? opened the help) must see what is on screen, not the render before.
-  const onScreen = useRef({ original, panel, help });
-  onScreen.current = { original, panel, help };
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
-      const prefs = latestPrefs.current;
-      const { original, panel, help } = onScreen.current;
-      const step = Math.round(window.innerHeight * 0.1);
-      const go = (which: keyof Neighbours) => {
-        if (!latestNav.current) { pendingGo.current = which; return; }
-        const target = latestNav.current[which];
-        if (target) navigate(clipHref(target));
-      };
-      switch (e.key) {
-        case 'j': window.scrollBy({ top: step }); break;
-        case 'k': window.scrollBy({ top: -step }); break;
-        case 'n': go('older'); break;
-        case 'p': go('newer'); break;
-        case '+': case '=': changePrefs({ ...prefs, size: Math.min(SIZE.max, prefs.size + 1) }); break;
-        case '-': changePrefs({ ...prefs, size: Math.max(SIZE.min, prefs.size - 1) }); break;
-        case ']': changePrefs({ ...prefs, width: Math.min(WIDTH.max, prefs.width + WIDTH.step) }); break;
-        case '[': changePrefs({ ...prefs, width: Math.max(WIDTH.min, prefs.width - WIDTH.step) }); break;
-        case 't': changePrefs({ ...prefs, theme: THEMES[(THEMES.indexOf(prefs.theme) + 1) % THEMES.length]! }); break;
-        case 'a': setPanel((v) => !v); break;
-        case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
-        case 'l': navigate(LIBRARY_HREF); break;
-        case 'Escape': if (panel || help) { setPanel(false); setHelp(false); } else navigate(LIBRARY_HREF); break;
-        case '?': setHelp((v) => !v); break;
-        default: return;
-      }
-      e.preventDefault();
+  // Keys act on what is on screen (useWindowKeydown: the handler of the latest render), so
+  // o right after the title shows and Esc right after ? opened the help do what they say.
+  useWindowKeydown((e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
+    const prefs = latestPrefs.current;
+    const step = Math.round(window.innerHeight * 0.1);
+    const go = (which: keyof Neighbours) => {
+      if (!latestNav.current) { pendingGo.current = which; return; }
+      const target = latestNav.current[which];
+      if (target) navigate(clipHref(target));
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [changePrefs, navigate]);
+    switch (e.key) {
+      case 'j': window.scrollBy({ top: step }); break;
+      case 'k': window.scrollBy({ top: -step }); break;
+      case 'n': go('older'); break;
+      case 'p': go('newer'); break;
+      case '+': case '=': changePrefs({ ...prefs, size: Math.min(SIZE.max, prefs.size + 1) }); break;
+      case '-': changePrefs({ ...prefs, size: Math.max(SIZE.min, prefs.size - 1) }); break;
+      case ']': changePrefs({ ...prefs, width: Math.min(WIDTH.max, prefs.width + WIDTH.step) }); break;
+      case '[': changePrefs({ ...prefs, width: Math.max(WIDTH.min, prefs.width - WIDTH.step) }); break;
+      case 't': changePrefs({ ...prefs, theme: THEMES[(THEMES.indexOf(prefs.theme) + 1) % THEMES.length]! }); break;
+      case 'a': setPanel((v) => !v); break;
+      case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
+      case 'l': navigate(LIBRARY_HREF); break;
+      case 'Escape': if (panel || help) { setPanel(false); setHelp(false); } else navigate(LIBRARY_HREF); break;
+      case '?': setHelp((v) => !v); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
 
   return (
     <>
