@@ -28,6 +28,7 @@ import { loadDataset, type TruthRecord } from '../bench/dataset';
 import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
+/** Named as the datasets' truth fields, so `record[field]` is the truth for `meta[field]`. */
 interface Meta { title: string | null; author: string | null; date: string | null; site: string | null }
 
 /** `__meta(global)` in the page: one build's metadata, or Readability's when global is null. */
@@ -139,23 +140,21 @@ for (const set of [...new Set(rows.map((r) => r.set))]) {
 const field = values.list as keyof Meta | undefined;
 if (field && builds.length >= 2) {
   const [a, b] = [builds[0]!.label, builds[1]!.label];
-  const truthOf = (r: TruthRecord): string | null => (field === 'title' ? r.title : field === 'author' ? r.author : field === 'date' ? r.date : r.site);
   const differ = rows.filter((r) => (r.got.get(a)?.[field] ?? null) !== (r.got.get(b)?.[field] ?? null));
   console.log(`\n${field}: ${differ.length} pages where ${a} and ${b} differ`);
   for (const r of differ) {
-    console.log(`  ${r.set}/${r.record.id} (${r.record.type}) truth ${JSON.stringify(truthOf(r.record))}\n    ${a}: ${JSON.stringify(r.got.get(a)?.[field] ?? null)}\n    ${b}: ${JSON.stringify(r.got.get(b)?.[field] ?? null)}`);
+    console.log(`  ${r.set}/${r.record.id} (${r.record.type}) truth ${JSON.stringify(r.record[field])}\n    ${a}: ${JSON.stringify(r.got.get(a)?.[field] ?? null)}\n    ${b}: ${JSON.stringify(r.got.get(b)?.[field] ?? null)}`);
   }
 }
 
 const missed = values.misses as keyof Meta | undefined;
 if (missed) {
   const a = builds[0]!.label;
-  const truthOf = (r: TruthRecord): string | null => (missed === 'title' ? r.title : missed === 'author' ? r.author : missed === 'date' ? r.date : r.site);
   const wrong = rows.filter((r) => {
-    const t = truthOf(r.record);
+    const t = r.record[missed];
     const got = r.got.get(a)?.[missed] ?? null;
     return t !== null && (missed === 'date' ? !sameDay(got, t) : normalise(got) !== normalise(t));
   });
   console.log(`\n${missed}: ${wrong.length} pages where ${a} misses the truth`);
-  for (const r of wrong) console.log(`  ${r.set}/${r.record.id} (${r.record.type}) truth ${JSON.stringify(truthOf(r.record))}\n    ${a}: ${JSON.stringify(r.got.get(a)?.[missed] ?? null)} · readability: ${JSON.stringify(r.got.get('readability')?.[missed] ?? null)}`);
+  for (const r of wrong) console.log(`  ${r.set}/${r.record.id} (${r.record.type}) truth ${JSON.stringify(r.record[missed])}\n    ${a}: ${JSON.stringify(r.got.get(a)?.[missed] ?? null)} · readability: ${JSON.stringify(r.got.get('readability')?.[missed] ?? null)}`);
 }
