@@ -34,6 +34,30 @@ describe('Markdown export', () => {
     expect(md).toContain('```\nconst x = 1;\nif (x) {}\n```');
   });
 
+  it('unwraps layout tables (headings, rules, nested tables in cells) and keeps a data table inside one (wcxb-dev 0225)', () => {
+    // The shape of wcxb-dev 0225, a cost report laid out with tables: the title and a rule in
+    // the top cell, the report (headings, paragraphs, a price table) in the next.
+    const md = clipToMarkdown(clip, body(`<table><tr><td><h1>Marietta Electricians Costs</h1><hr></td></tr>
+      <tr><td><h2>Average Electricians Cost</h2><p>We have done a little research.</p>
+        <table><tr><th>Job</th><th>Cost</th></tr><tr><td>Panel upgrade</td><td>$2,008.72</td></tr></table>
+        <p><strong>Was this information helpful?</strong></p></td>
+      <td><p>Free quotes from local electricians.</p></td></tr></table>`));
+    expect(md).toContain('\n# Marietta Electricians Costs\n');
+    expect(md).toContain('\n## Average Electricians Cost\n\nWe have done a little research.\n');
+    expect(md).toContain('\n| Job | Cost |\n| --- | --- |\n| Panel upgrade | $2,008.72 |\n');
+    expect(md).toContain('\n**Was this information helpful?**\n');
+    expect(md).toContain('\nFree quotes from local electricians.');
+    // The only table lines are the price table's three.
+    expect(md.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(3);
+  });
+
+  it('keeps each table row on one line: paragraphs and list items in a cell join, a | in a cell is escaped', () => {
+    const md = clipToMarkdown(clip, body(`<table><tr><th>Plan</th><th>Includes</th></tr>
+      <tr><td><p>Basic</p><p>monthly</p></td><td><ul><li>5 GB</li><li>email</li></ul></td></tr>
+      <tr><td>Pro | Team</td><td><code>a|b</code></td></tr></table>`));
+    expect(md).toContain('| Plan | Includes |\n| --- | --- |\n| Basic monthly | - 5 GB - email |\n| Pro \\| Team | `a\\|b` |');
+  });
+
   it('points images at local assets and drops those without bytes', () => {
     const md = clipToMarkdown(clip, body('<p><img src="https://i.example/a.png" alt="A"><img src="https://i.example/b.png" alt="B"></p>',
       (u) => (u.endsWith('a.png') ? 'assets/A%20title-1.png' : null)));

@@ -14,6 +14,19 @@ function turndown(): TurndownService {
     headingStyle: 'atx', codeBlockStyle: 'fenced', fence: '```', bulletListMarker: '-', emDelimiter: '*', hr: '---',
   });
   service.use(gfm);
+  // Added after the GFM plugin, so it wins over the plugin's cell rule: a GFM row is one
+  // line, so the cell's Markdown (paragraphs, list items) joins with single spaces, and every `|`
+  // is escaped, or it would start a new column (turndown escapes a literal backslash as
+  // `\\`, so no `|` in its output is already escaped; GFM reads `\|` as `|` in code too).
+  service.addRule('tableCellOnOneLine', {
+    filter: ['th', 'td'],
+    replacement: (content, node) => {
+      const cell = node as HTMLElement;
+      const first = cell.parentNode?.firstChild === cell;
+      const text = content.trim().replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+      return `${first ? '| ' : ' '}${text} |`;
+    },
+  });
   return service;
 }
 
@@ -35,11 +48,36 @@ export function frontMatter(clip: StoredClip): string {
 }
 
 /**
+ * What a GFM table cell cannot hold (a row is one line of inline text). A table with one of
+ * these in a cell lays out the page rather than holding data: a heading and a rule in the
+ * top cell, the article in the next (wcxb-dev 0225, a cost report built of nested tables).
+ */
+const LAYOUT_CONTENT = 'table, h1, h2, h3, h4, h5, h6, hr, pre, blockquote, figure';
+
+/** Replaces a layout table with its cells' content, cell after cell, in reading order. */
+function unwrapLayoutTable(table: HTMLTableElement): void {
+  const doc = table.ownerDocument;
+  const out = doc.createDocumentFragment();
+  for (const row of Array.from(table.rows)) {
+    for (const cell of Array.from(row.cells)) {
+      const div = doc.createElement('div');
+      div.append(...Array.from(cell.childNodes));
+      out.append(div);
+    }
+  }
+  table.replaceWith(out);
+}
+
+/**
  * GFM tables need a header row and one line per row; the GFM plugin keeps any other table
- * as raw HTML and trips over whitespace text between cells. So: drop that whitespace,
+ * as raw HTML and trips over whitespace text between cells. So: unwrap layout tables
+ * (innermost first, so a data table inside one survives as a table), drop that whitespace,
  * promote a first row of <td> to <th>, and flatten line breaks inside cells.
  */
 export function prepareTables(root: Element): void {
+  for (const table of Array.from(root.querySelectorAll('table')).reverse()) {
+    if (table.querySelector(LAYOUT_CONTENT)) unwrapLayoutTable(table);
+  }
   for (const table of Array.from(root.querySelectorAll('table'))) {
     for (const el of [table, ...Array.from(table.querySelectorAll('thead, tbody, tfoot, tr'))]) {
       for (const n of Array.from(el.childNodes)) if (n.nodeType === 3 && !n.textContent?.trim()) n.remove();
