@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import { ClipTable } from './components/ClipTable';
@@ -189,19 +190,20 @@ function Article({ clip, transform, original }: { clip: StoredClip; transform: (
       <header class="article-head">
         {clip.site && <p class="kicker">{clip.site}</p>}
         <h1 class="title">{clip.title}</h1>
+        {/* Each item isolated (<bdi>): in a right-to-left clip the items run right to left, but
+            "4 min read" or "March 5, 2024" inside one must not read "min read 4". */}
         <p class="byline">
-          {meta.join(' · ')}
-          {meta.length > 0 && ' · '}
-          {clip.readingMinutes} min read
+          {meta.map((m, i) => <Fragment key={i}><bdi>{m}</bdi> · </Fragment>)}
+          <bdi>{clip.readingMinutes} min read</bdi>
         </p>
         {original && <p class="source print-only">{original}</p>}
       </header>
       <ClipTable clip={clip} />
       <SanitizedHtml html={clip.html} transform={transform} class="content" lang={lang} dir={dir} />
       <footer class="article-foot">
-        Saved {formatDate(clip.savedAt)}
+        <bdi>Saved {formatDate(clip.savedAt)}</bdi>
         {original && <> · <a href={original} target="_blank" rel="noopener noreferrer">Read the original</a></>}
-        {clip.tags.length > 0 && <> · {clip.tags.map((t) => <span key={t} class="tag">{t}</span>)}</>}
+        {clip.tags.length > 0 && <> · {clip.tags.map((t) => <bdi key={t} class="tag">{t}</bdi>)}</>}
       </footer>
     </article>
   );
