@@ -58,6 +58,20 @@ describe('Markdown export', () => {
     expect(md).toContain('| Plan | Includes |\n| --- | --- |\n| Basic monthly | - 5 GB - email |\n| Pro \\| Team | `a\\|b` |');
   });
 
+  it('fences a <pre> without <code> (highlighted code: wcxb-dev 2999, Django docs) instead of leaving its HTML live', () => {
+    const md = clipToMarkdown(clip, body(`<p>You’d need something like this in your template:</p><pre><span>&lt;form action="/your-name/" method="post"&gt;</span>
+    &lt;input id="your_name" type="text" name="your_name" value="{{ current_name }}"&gt;
+&lt;/form&gt;
+</pre><p>This tells the browser…</p>`));
+    expect(md).toContain('template:\n\n```\n<form action="/your-name/" method="post">\n    <input id="your_name" type="text" name="your_name" value="{{ current_name }}">\n</form>\n```\n\nThis tells');
+  });
+
+  it('makes a code fence longer than a fence inside the code, also one indented up to three spaces (it would close the block)', () => {
+    const md = clipToMarkdown(clip, body('<pre><code>Write:\n   ```js\n   x()\n   ```\n</code></pre><pre>a\n`````\n</pre>'));
+    expect(md).toContain('\n````\nWrite:\n   ```js\n   x()\n   ```\n````\n');
+    expect(md).toContain('\n``````\na\n`````\n``````');
+  });
+
   it('points images at local assets and drops those without bytes', () => {
     const md = clipToMarkdown(clip, body('<p><img src="https://i.example/a.png" alt="A"><img src="https://i.example/b.png" alt="B"></p>',
       (u) => (u.endsWith('a.png') ? 'assets/A%20title-1.png' : null)));

@@ -14,6 +14,7 @@ function turndown(): TurndownService {
     headingStyle: 'atx', codeBlockStyle: 'fenced', fence: '```', bulletListMarker: '-', emDelimiter: '*', hr: '---',
   });
   service.use(gfm);
+  service.addRule('preformattedAsFence', { filter: 'pre', replacement: (_content, node) => fencedBlock(node as HTMLElement) });
   // Added after the GFM plugin, so it wins over the plugin's cell rule: a GFM row is one
   // line, so the cell's Markdown (paragraphs, list items) joins with single spaces, and every `|`
   // is escaped, or it would start a new column (turndown escapes a literal backslash as
@@ -28,6 +29,21 @@ function turndown(): TurndownService {
     },
   });
   return service;
+}
+
+/**
+ * Every <pre> becomes a fenced block of its text. Turndown fences only a <pre> whose first
+ * child is <code>; a bare <pre> (highlighters wrap code in spans: Django's docs, wcxb-dev
+ * 2999) came out as paragraphs with its HTML sample live in the note and `_` escaped. The
+ * fence is longer than any backtick run that could close it (a line starting with up to
+ * three spaces and three or more backticks, CommonMark's closing fence).
+ */
+function fencedBlock(pre: HTMLElement): string {
+  const code = pre.textContent.replace(/\n$/, '');
+  let size = 3;
+  for (const m of code.matchAll(/^ {0,3}(`{3,})/gm)) size = Math.max(size, m[1]!.length + 1);
+  const fence = '`'.repeat(size);
+  return `\n\n${fence}\n${code}\n${fence}\n\n`;
 }
 
 /** YAML double-quoted scalars accept JSON string escapes, so JSON.stringify is a safe quoter. */
