@@ -8,7 +8,7 @@
  * clone) run on the same load.
  *
  *   npm run build:core && npx tsx scripts/metadata-check.ts [--data <dir>]... [--every 3] [--offset 0]
- *     [--core label=path/to/sift-core.iife.js]... [--list field]
+ *     [--core label=path/to/sift-core.iife.js]... [--list field] [--misses field] [--spurious]
  *
  * Scores, over the pages whose truth has the field (texts normalised: NFKC, lower case,
  * letters and digits only):
@@ -18,7 +18,8 @@
  *   - date: the same calendar day as the truth (the first 10 characters of ISO 8601);
  *   - site: exact, where the truth has one.
  * `--list title|author|date` prints the pages where the first two builds disagree on it;
- * `--misses title|author|date` the pages where the first build does not match the truth.
+ * `--misses title|author|date` the pages where the first build does not match the truth;
+ * `--spurious` the pages with no author truth where the first build shows a byline.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     core: { type: 'string', multiple: true, default: [`sift=${SIFT_IIFE}`] },
     list: { type: 'string' },
     misses: { type: 'string' },
+    spurious: { type: 'boolean', default: false },
   },
 });
 
@@ -157,4 +159,11 @@ if (missed) {
   });
   console.log(`\n${missed}: ${wrong.length} pages where ${a} misses the truth`);
   for (const r of wrong) console.log(`  ${r.set}/${r.record.id} (${r.record.type}) truth ${JSON.stringify(r.record[missed])}\n    ${a}: ${JSON.stringify(r.got.get(a)?.[missed] ?? null)} · readability: ${JSON.stringify(r.got.get('readability')?.[missed] ?? null)}`);
+}
+
+if (values.spurious) {
+  const a = builds[0]!.label;
+  const shown = rows.filter((r) => !r.record.author && normalise(r.got.get(a)?.author) !== '');
+  console.log(`\nauthor: ${shown.length} pages with no author truth where ${a} shows a byline`);
+  for (const r of shown) console.log(`  ${r.set}/${r.record.id} (${r.record.type})\n    ${a}: ${JSON.stringify(r.got.get(a)?.author ?? null)} · readability: ${JSON.stringify(r.got.get('readability')?.author ?? null)}`);
 }
