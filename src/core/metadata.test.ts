@@ -29,6 +29,12 @@ describe('metadata', () => {
     expect(m.dir).toBe('rtl');
   });
 
+  it('a twitter:creator handle is not a byline: the page\'s own byline wins, else none', () => {
+    const byline = (body: string) => { const d = page('<meta name="twitter:creator" content="@thesite">', body); return extractMetadata(d, d.URL).byline; };
+    expect(byline('<p>A product page with no author.</p>')).toBeNull();
+    expect(byline('<span class="byline">By Tom May</span><p>Text.</p>')).toBe('Tom May');
+  });
+
   it('a lone <h1> that agrees with the declared title replaces it; a slogan <h1> does not', () => {
     const title = (head: string, body: string) => { const d = page(head, body); return extractMetadata(d, d.URL).title; };
     expect(title('<meta property="og:title" content="Online Tuition and Financing at Liberty University Online">', '<h1>Online Tuition and Financing</h1>'))

@@ -152,7 +152,9 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title)) title = h1s[0];
 
   let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
-  byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author', 'twitter:creator'));
+  // Not `twitter:creator`: it is a handle ("@healthline"), and mostly the site's own, not a
+  // name a reader knows the author by (scripts/metadata-check.ts --spurious).
+  byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author'));
   if (!byline) {
     const el = firstInRootElseInPage(doc, contentRoot, BYLINE_IN_ROOT, BYLINE_IN_PAGE);
     byline = el ? cleanByline(bylineText(el)) : null;
