@@ -10,6 +10,7 @@ import { DEFAULT_PREFS, SIZE, THEMES, WIDTH, type ReaderPrefs } from './prefs';
 import { Toolbar } from './components/Toolbar';
 import { Help } from './components/Help';
 import { useWindowKeydown } from '../shared/useWindowKeydown';
+import { formatInstantDay, formatStatedDay } from '../../shared/dates';
 
 const LIBRARY_HREF = '../library/index.html';
 
@@ -35,12 +36,6 @@ function applyPrefs(p: ReaderPrefs): void {
   root.style.setProperty('--reader-size', `${p.size}px`);
   root.style.setProperty('--reader-width', `${p.width}ch`);
   root.style.setProperty('--reader-leading', String(p.lineHeight));
-}
-
-function formatDate(ms: number | string | null): string | null {
-  if (ms === null) return null;
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id: string | null; navigate?: (href: string) => void }) {
@@ -184,7 +179,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 function Article({ clip, transform, original }: { clip: StoredClip; transform: (f: DocumentFragment) => void; original: string | null }) {
   const dir = clip.dir ?? undefined;
   const lang = clip.lang ?? undefined;
-  const meta = [clip.byline, clip.site, formatDate(clip.published)].filter(Boolean);
+  const meta = [clip.byline, clip.site, formatStatedDay(clip.published, 'long')].filter(Boolean);
   return (
     <article class="article" lang={lang} dir={dir}>
       <header class="article-head">
@@ -201,7 +196,7 @@ function Article({ clip, transform, original }: { clip: StoredClip; transform: (
       <ClipTable clip={clip} />
       <SanitizedHtml html={clip.html} transform={transform} class="content" lang={lang} dir={dir} />
       <footer class="article-foot">
-        <bdi>Saved {formatDate(clip.savedAt)}</bdi>
+        <bdi>Saved {formatInstantDay(clip.savedAt, 'long')}</bdi>
         {original && <> · <a href={original} target="_blank" rel="noopener noreferrer">Read the original</a></>}
         {clip.tags.length > 0 && <> · {clip.tags.map((t) => <bdi key={t} class="tag">{t}</bdi>)}</>}
       </footer>

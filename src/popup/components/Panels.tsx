@@ -1,6 +1,6 @@
 import type { ExistingClip, FailedImage } from '../../shared/messages';
 import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
-import { formatDate } from './Preview';
+import { formatInstantDay } from '../../shared/dates';
 
 export function Loading() {
   return (
@@ -58,7 +58,7 @@ export function DuplicateChoice({ existing, onUpdate, onKeepBoth }: DuplicatePro
   return (
     <div class="notice" role="group" aria-label="Already saved" data-testid="duplicate">
       <p>
-        You saved this page {latest ? `on ${formatDate(new Date(latest.savedAt).toISOString())}` : 'before'}
+        You saved this page {latest ? `on ${formatInstantDay(latest.savedAt, 'short')}` : 'before'}
         {existing.length > 1 ? ` (${existing.length} copies)` : ''}.
       </p>
       <div class="row">

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ClipData } from '../../shared/messages';
+import { formatStatedDay } from '../../shared/dates';
 
 export interface PreviewProps {
   clip: ClipData;
@@ -51,15 +52,8 @@ export function openingParagraphsOf(maxChars: number): (fragment: DocumentFragme
 
 const openingParagraphs = openingParagraphsOf(OPENING_CHARS);
 
-export function formatDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
 export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hideOpening = false }: PreviewProps) {
-  const date = formatDate(clip.published);
+  const date = formatStatedDay(clip.published, 'short');
   const meta = [clip.byline, clip.siteName ?? hostOf(clip.url), date].filter((x): x is string => !!x);
   // A thumbnail the fetch returned but the popup cannot decode: the src it failed on.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
