@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { agrees, bylineText, extractMetadata, normalizeDate, stripSiteSuffix } from './metadata';
+import { agrees, bylineText, extractMetadata, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -33,6 +33,29 @@ describe('metadata', () => {
     const byline = (body: string) => { const d = page('<meta name="twitter:creator" content="@thesite">', body); return extractMetadata(d, d.URL).byline; };
     expect(byline('<p>A product page with no author.</p>')).toBeNull();
     expect(byline('<span class="byline">By Tom May</span><p>Text.</p>')).toBe('Tom May');
+  });
+
+  it('reads a whole date stated as text, and nothing that is not one', () => {
+    expect(parseDateText(' February 9,\n 2016 ')).toBe('2016-02-09');
+    expect(parseDateText('Published on Sep 1st, 2023')).toBe('2023-09-01');
+    expect(parseDateText('Last updated: 9 Feb. 2016')).toBe('2016-02-09');
+    expect(parseDateText('May 3, 2024, 8:45am')).toBe('2024-05-03');
+    expect(parseDateText('2016/2/9')).toBe('2016-02-09');
+    expect(parseDateText('Feb 30, 2016')).toBeNull(); // no such day
+    expect(parseDateText('03/04/2016')).toBeNull(); // March 4 or April 3
+    expect(parseDateText('Tutoring tips for 2016')).toBeNull();
+    expect(parseDateText('Posted in News · February 9, 2016 · 5 comments')).toBeNull();
+  });
+
+  it('a date stated only as text in a date-marked element: the content root\'s first', () => {
+    const published = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')).published; };
+    expect(published('<header><h1>T</h1><p class="date">February 9, 2016</p></header><div id="root"><p>Text.</p></div>')).toBe('2016-02-09');
+    expect(published('<div id="root"><span class="post-date">not a date</span><time>July 27, 2025</time><p>Text.</p></div>')).toBe('2025-07-27');
+    // A sidebar's list of other posts comes first in the page; the article's own date is in the root.
+    expect(published('<aside><span class="date">Jan 1, 2020</span></aside><div id="root"><div class="entry-date">March 8, 2024</div><p>Text.</p></div>')).toBe('2024-03-08');
+    // Structured dates still win.
+    expect(published('<div id="root"><time datetime="2023-01-02">Jan 2</time><span class="date">March 8, 2024</span></div>')).toBe('2023-01-02');
+    expect(published('<div id="root"><p>No date here.</p></div>')).toBeNull();
   });
 
   it('a lone <h1> that agrees with the declared title replaces it; a slogan <h1> does not', () => {

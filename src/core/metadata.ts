@@ -1,5 +1,5 @@
 import { type Json, jsonLdObjects, typesOf } from './jsonLd';
-import { TITLE_SEPARATORS } from './rules';
+import { MONTH_NAMES, TITLE_SEPARATORS } from './rules';
 import type { Clip } from './types';
 
 /**
@@ -166,6 +166,7 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
     const time = firstInRootElseInPage(doc, contentRoot, DATE_IN_ROOT, DATE_IN_PAGE);
     published = normalizeDate(time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent);
   }
+  published ??= statedDate(doc, contentRoot);
 
   const html = doc.documentElement;
   const lang = collapse(html?.getAttribute('lang') ?? html?.getAttribute('xml:lang') ?? get('og:locale', 'content-language', 'language')) || null;
@@ -211,6 +212,56 @@ export function agrees(heading: string, title: string): boolean {
   let shared = 0;
   for (const w of h) if (t.has(w)) shared++;
   return shared >= 0.5 * h.size && shared >= 0.4 * t.size;
+}
+
+/**
+ * A date the page states only as text, in an element marked as a date (`<time>` without a
+ * machine-readable value, a class or id naming a date: `<p class="date">February 9, 2016</p>`):
+ * the first such text that is a whole date, in document order, inside the content root
+ * first. Text only, so the calendar day the page states is kept (`2016-02-09`), with no
+ * time zone to shift it.
+ */
+export function statedDate(doc: Document, contentRoot?: Element | null): string | null {
+  const els = doc.querySelectorAll(DATE_TEXT);
+  let outside: string | null = null;
+  for (let k = 0; k < els.length; k++) {
+    const el = els[k]!;
+    const date = parseDateText(el.textContent);
+    if (date === null) continue;
+    if (!contentRoot || (el !== contentRoot && contentRoot.contains(el))) return date;
+    outside ??= date;
+  }
+  return outside;
+}
+const DATE_TEXT = 'time:not([datetime]), [class*="date" i], [id*="date" i]';
+
+/**
+ * A whole date in a short text, optionally after a label: "February 9, 2016",
+ * "Published on Sep 1st, 2023", "9 February 2016", "2016-02-09", "May 3, 2024, 8:45am" → the
+ * day, `YYYY-MM-DD`. Numeric day/month orders are ambiguous (03/04/2016) and are not read.
+ */
+export function parseDateText(text: string | null | undefined): string | null {
+  const t = collapse(text);
+  if (t.length > 60) return null;
+  const m = DATE_TEXT_FORMS.exec(t);
+  if (!m) return null;
+  const [year, month, day] = m[1] !== undefined ? [m[1], m[2], m[3]]
+    : m[4] !== undefined ? [m[6], monthNumber(m[4]), m[5]]
+    : [m[9], monthNumber(m[8]), m[7]];
+  const y = Number(year), mo = Number(month), d = Number(day);
+  if (!(y > 1990 && y < 2200 && mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate())) return null;
+  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+const DATE_LABEL = '(?:(?:published|posted|updated|last updated|date|on)(?:\\s+on)?\\s*:?\\s*)?';
+/** An optional time of day after the date: ", 8:45am", " at 10:00 PM". */
+const DATE_TIME = '(?:,?\\s+(?:at\\s+)?\\d{1,2}:\\d{2}(?:\\s*[ap]\\.?m\\.?)?)?';
+const DATE_TEXT_FORMS = new RegExp(
+  `^${DATE_LABEL}(?:(\\d{4})[-/](\\d{1,2})[-/](\\d{1,2})|(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{1,2})(?:st|nd|rd|th)?\\s+(${MONTH_NAMES})\\.?,?\\s+(\\d{4}))${DATE_TIME}$`,
+  'i',
+);
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+function monthNumber(name: string | undefined): string {
+  return String(MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase()) + 1);
 }
 
 /** DOM bylines: the content root's own first, then the page's (its selectors are a subset). */
