@@ -8,7 +8,7 @@ import { standaloneHtml } from './html';
 import { clipToMarkdown } from './markdown';
 import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
 import { makeOffline } from './offline';
-import { exportTables } from './tables';
+import { clipTableElement, exportTables } from './tables';
 import { ZipStream } from './zipStream';
 
 /**
@@ -27,11 +27,13 @@ export interface ExportOutput {
 const okImages = (images: StoredImage[]) => images.filter((im): im is StoredImage & { blob: Blob } => im.status === 'ok' && !!im.blob);
 const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
 
-/** The sanitized body of a clip inside a detached <div> of this document. */
+/** The sanitized body of a clip inside a detached <div> of this document, after its table as the reader shows it. */
 function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | null): HTMLDivElement {
+  const div = document.createElement('div');
+  const table = clipTableElement(clip, document);
+  if (table) div.append(table);
   // May be null when DOMPurify finds no <body> to return (a <frameset> page): export nothing then.
   const fragment = sanitizeToFragment(clip.html, document) as DocumentFragment | null;
-  const div = document.createElement('div');
   if (!fragment) return div;
   makeOffline(fragment, localUrl);
   div.append(fragment);
@@ -136,6 +138,8 @@ async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChap
       }
       const fragment = (sanitizeToFragment(clip.html, document) as DocumentFragment | null) ?? document.createDocumentFragment();
       makeOffline(fragment, (url) => local.get(url) ?? null);
+      const table = clipTableElement(clip, document);
+      if (table) fragment.prepend(table);
       yield { clip, body: fragment, images: files };
     }
   }

@@ -20,6 +20,33 @@ export function clipTable(clip: Pick<StoredClip, 'table' | 'attributes'>): Recor
   return null;
 }
 
+/**
+ * The clip's table as a <table> of plain text (built node by node: page text never becomes
+ * markup), for the note, page and book exports: the reader shows it above the body, and a
+ * product's price, SKU or availability often exist only there (wcxb-dev 3026: the Markdown
+ * and HTML files had none of the attributes the reader showed).
+ */
+export function clipTableElement(clip: Pick<StoredClip, 'table' | 'attributes'>, doc: Document): HTMLTableElement | null {
+  const table = clipTable(clip);
+  if (!table || table.columns.length === 0) return null;
+  const el = doc.createElement('table');
+  const row = (cells: readonly string[], tag: 'th' | 'td') => {
+    const tr = doc.createElement('tr');
+    for (let i = 0; i < table.columns.length; i++) {
+      const cell = doc.createElement(tag);
+      cell.textContent = cells[i] ?? '';
+      tr.append(cell);
+    }
+    return tr;
+  };
+  const head = doc.createElement('thead');
+  head.append(row(table.columns, 'th'));
+  const body = doc.createElement('tbody');
+  for (const r of table.rows) body.append(row(r, 'td'));
+  el.append(head, body);
+  return el;
+}
+
 /** A byte-order mark, so spreadsheet apps read the UTF-8 (accents, CJK, emoji) as UTF-8. */
 const BOM = '\uFEFF';
 
