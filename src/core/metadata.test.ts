@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { agrees, bylineText, extractMetadata, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
+import { agrees, bylineText, decodeReferences, extractMetadata, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -27,6 +27,19 @@ describe('metadata', () => {
     expect(m.canonicalUrl).toBe('https://site.example/canon');
     expect(m.lang).toBe('ar');
     expect(m.dir).toBe('rtl');
+  });
+
+  it('decodes character references CMSs leave in JSON-LD and meta values, never in the page\'s text', () => {
+    const d = page(`<meta property="og:site_name" content="Cats &amp;amp; Dogs"><script type="application/ld+json">{"@type":"BlogPosting","headline":"Tom &#038; Jerry &lt;3 &#x2014; a &bogus; review","author":{"@type":"Person","name":"Maria &amp; Katerina"}}</script>`,
+      '<h1>Tom &amp;amp; Jerry</h1>');
+    const m = extractMetadata(d, d.URL);
+    expect(m.title).toBe('Tom & Jerry <3 — a &bogus; review');
+    expect(m.byline).toBe('Maria & Katerina');
+    expect(m.siteName).toBe('Cats & Dogs');
+    expect(decodeReferences('&#0; &#xD800; &#1114112; AT&T')).toBe('&#0; &#xD800; &#1114112; AT&T');
+    // A heading that shows "&amp;" says "&amp;".
+    const h = page('<title>Escaping &amp;amp; in HTML</title>', '<h1>Escaping &amp;amp; in HTML</h1>');
+    expect(extractMetadata(h, h.URL).title).toBe('Escaping &amp; in HTML');
   });
 
   it('a twitter:creator handle is not a byline: the page\'s own byline wins, else none', () => {

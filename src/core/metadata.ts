@@ -20,6 +20,22 @@ function collapse(s: string | null | undefined): string {
   return s ? s.replace(SPACE_RUNS, ' ').trim() : '';
 }
 
+/**
+ * Character references left in a structured value: a JSON-LD block is script text, which the
+ * HTML parser does not decode, and CMSs escape their values for HTML anyway (`"Maria &amp;
+ * Katerina"`, `"Tom &#038; Jerry"`); some escape meta contents twice. The DOM's own text is
+ * never passed here: an `&amp;` a page shows is what it says.
+ */
+export function decodeReferences(s: string): string {
+  return s.includes('&') ? s.replace(CHARACTER_REFERENCE, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+    const code = dec !== undefined ? parseInt(dec, 10) : parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  }) : s;
+}
+const CHARACTER_REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
+const NAMED_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
 function absolute(url: string | null | undefined, base: string): string | null {
   const u = collapse(url);
   if (!u) return null;
@@ -33,11 +49,11 @@ function absolute(url: string | null | undefined, base: string): string | null {
 
 function names(v: Json | undefined): string[] {
   if (v === undefined || v === null) return [];
-  if (typeof v === 'string') return [collapse(v)].filter(Boolean);
+  if (typeof v === 'string') return [collapse(decodeReferences(v))].filter(Boolean);
   if (Array.isArray(v)) return v.flatMap(names);
   if (typeof v === 'object') {
     const n = v['name'];
-    return typeof n === 'string' ? [collapse(n)].filter(Boolean) : [];
+    return typeof n === 'string' ? [collapse(decodeReferences(n))].filter(Boolean) : [];
   }
   return [];
 }
@@ -51,7 +67,8 @@ function firstUrl(v: Json | undefined): string | null {
 }
 
 function str(v: Json | undefined): string | null {
-  return typeof v === 'string' && collapse(v) ? collapse(v) : null;
+  const t = typeof v === 'string' ? collapse(decodeReferences(v)) : '';
+  return t ? t : null;
 }
 
 /**
@@ -67,7 +84,7 @@ function metaMap(doc: Document): Map<string, string> {
   const metas = doc.getElementsByTagName('meta');
   for (let k = 0; k < metas.length; k++) {
     const m = metas[k]!;
-    const content = collapse(m.getAttribute('content'));
+    const content = collapse(decodeReferences(m.getAttribute('content') ?? ''));
     if (!content) continue;
     // Indexed, over a constant list: no array literal and iterator per <meta> in cold code.
     for (let a = 0; a < META_KEY_ATTRS.length; a++) {
