@@ -42,6 +42,24 @@ describe('metadata', () => {
     expect(extractMetadata(h, h.URL).title).toBe('Escaping &amp; in HTML');
   });
 
+  it('a byline in an element marked author or byline anywhere: the name without its label and date', () => {
+    const byline = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')).byline; };
+    expect(byline('<div class="post-meta-author">Written by Scott Pletcher</div><div id="root"><p>Text.</p></div>')).toBe('Scott Pletcher');
+    expect(byline('<div id="root"><div class="td-post-author-name">By Summer Swann - June 12, 2025</div><p>Text.</p></div>')).toBe('Summer Swann');
+    expect(byline('<p id="article-author-line">Posted by msmash on Friday January 12, 2024 @11:40AM</p><div id="root"><p>Text.</p></div>')).toBe('msmash');
+    expect(byline('<div class="author-card">Haley Hoekstra • March 12, 2025</div><div id="root"><p>Text.</p></div>')).toBe('Haley Hoekstra');
+    // The content root's own first; a name is short.
+    expect(byline('<div class="author-widget">Ann Side</div><div id="root"><span class="AuthorName">Bea Main</span><p>Text.</p></div>')).toBe('Bea Main');
+    expect(byline(`<div class="about-author">${'A long biography of the writer and her many books. '.repeat(3)}</div><div id="root"><p>Text.</p></div>`)).toBeNull();
+    // What is marked "author" but is no byline: a comment form's field, a footer, a bare label, a date.
+    expect(byline('<div id="root"><p>Text.</p></div><form><p class="comment-form-author"><label for="a">Name *</label><input id="a"></p></form>')).toBeNull();
+    expect(byline('<div id="root"><p>Text.</p></div><footer><span class="site-author">© 2025 The University</span></footer>')).toBeNull();
+    expect(byline('<div id="root"><span class="byline-label">By</span><span class="author-date">March 3, 2024</span><p>Text.</p></div>')).toBeNull();
+    // Names that hold a weekday's or a month's letters stay whole.
+    expect(byline('<div id="root"><span class="author">By Simon Friedman</span><p>Text.</p></div>')).toBe('Simon Friedman');
+    expect(byline('<div id="root"><span class="authors">Monica Sunil, Mayank Marchetti</span><p>Text.</p></div>')).toBe('Monica Sunil, Mayank Marchetti');
+  });
+
   it('a twitter:creator handle is not a byline: the page\'s own byline wins, else none', () => {
     const byline = (body: string) => { const d = page('<meta name="twitter:creator" content="@thesite">', body); return extractMetadata(d, d.URL).byline; };
     expect(byline('<p>A product page with no author.</p>')).toBeNull();

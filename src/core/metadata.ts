@@ -174,8 +174,10 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author'));
   if (!byline) {
     const el = firstInRootElseInPage(doc, contentRoot, BYLINE_IN_ROOT, BYLINE_IN_PAGE);
-    byline = el ? cleanByline(bylineText(el)) : null;
+    const text = el ? cleanByline(bylineText(el)) : null;
+    byline = text ? nameOf(text) : null;
   }
+  byline ??= markedByline(doc, contentRoot);
 
   let published = article ? normalizeDate(str(article['datePublished']) ?? str(article['dateCreated'])) : null;
   published ??= normalizeDate(get('article:published_time', 'datepublished', 'date', 'dc.date', 'dc.date.issued', 'publish-date', 'pubdate', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'og:published_time'));
@@ -280,6 +282,40 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 function monthNumber(name: string | undefined): string {
   return String(MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase()) + 1);
 }
+
+/**
+ * A byline in an element whose class or id names an author or byline anywhere in the page
+ * (`<div class="post-author-wrap">`, `<span id="article-byline">`), as Readability looks for
+ * one: the first whose text, without its "Written by" label and a trailing date, is a short
+ * name (≤ 100 characters, ≤ 10 words), inside the content root first.
+ */
+function markedByline(doc: Document, contentRoot?: Element | null): string | null {
+  const els = doc.querySelectorAll(MARKED_BYLINE);
+  let outside: string | null = null;
+  for (let k = 0; k < els.length; k++) {
+    const el = els[k]!;
+    const text = collapse(el.textContent);
+    if (!text || text.length > 200 || el.closest(NOT_A_BYLINE) !== null) continue;
+    const name = nameOf(text);
+    if (name === null) continue;
+    if (!contentRoot || (el !== contentRoot && contentRoot.contains(el))) return name;
+    outside ??= name;
+  }
+  return outside;
+}
+/** A comment form's "Name *" field, a footer's "© 2025 University", a nav's "Sign In" are marked "author" too. */
+const NOT_A_BYLINE = 'form, label, footer, nav, button';
+const MARKED_BYLINE = '[class*="byline" i], [id*="byline" i], [class*="author" i], [id*="author" i], [class*="writtenby" i]';
+
+/** The name in a byline's text: labels and a trailing date removed; null when no short name is left. */
+function nameOf(text: string): string | null {
+  const b = text.replace(BYLINE_LABEL, '').replace(TRAILING_DATE, '').replace(/[\s|•·,:\-–—]+$/, '').trim();
+  if (!b || b.length > 100 || b.split(' ').length > 10 || !/\p{L}/u.test(b) || b.includes('©') || BARE_LABEL.test(b)) return null;
+  return b;
+}
+const BYLINE_LABEL = /^(?:(?:written|posted|published|authored|reviewed|text|words|story)\s+)?by\s*:?\s*|^author\s*:\s*/i;
+const BARE_LABEL = /^(?:by|author|authors|written by|posted by|about the author)$/i;
+const TRAILING_DATE = new RegExp(`\\s+on\\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b.*$|\\s*(?:[•|·\\-–—,]\\s*)?(?:on\\s+)?(?:(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTH_NAMES})\\b|\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}).*$`, 'i');
 
 /** DOM bylines: the content root's own first, then the page's (its selectors are a subset). */
 const BYLINE_IN_ROOT = '[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]';
