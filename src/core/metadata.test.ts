@@ -60,6 +60,17 @@ describe('metadata', () => {
     expect(byline('<div id="root"><span class="authors">Monica Sunil, Mayank Marchetti</span><p>Text.</p></div>')).toBe('Monica Sunil, Mayank Marchetti');
   });
 
+  it('the direction is the one the content root is written in: the nearest dir of ltr or rtl', () => {
+    const dir = (attrs: string, body: string) => { const d = page('<title>T</title>', body, attrs); return extractMetadata(d, d.URL, d.getElementById('root')).dir; };
+    expect(dir('lang="en" dir="ltr"', '<div dir="rtl"><div id="root"><p>نص</p></div></div>')).toBe('rtl');
+    expect(dir('lang="ar"', '<main dir="auto"><article id="root" dir="ltr"><p>Text.</p></article></main>')).toBe('ltr');
+    expect(dir('lang="he"', '<div id="root"><p>טקסט</p></div>')).toBe('rtl'); // no dir anywhere: the language's
+    expect(dir('lang="en"', '<div id="root"><p>Text.</p></div>')).toBe('ltr');
+    // The root lies above the element that states it: that element's, when it holds most of the text.
+    expect(dir('', '<div id="root"><article dir="rtl"><p>Lorem ipsum dolor sit amet.</p></article></div>')).toBe('rtl');
+    expect(dir('', '<div id="root"><span dir="rtl">עב</span><p>Lorem ipsum dolor sit amet, a long English text.</p></div>')).toBeNull();
+  });
+
   it('a twitter:creator handle is not a byline: the page\'s own byline wins, else none', () => {
     const byline = (body: string) => { const d = page('<meta name="twitter:creator" content="@thesite">', body); return extractMetadata(d, d.URL).byline; };
     expect(byline('<p>A product page with no author.</p>')).toBeNull();

@@ -189,8 +189,8 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
 
   const html = doc.documentElement;
   const lang = collapse(html?.getAttribute('lang') ?? html?.getAttribute('xml:lang') ?? get('og:locale', 'content-language', 'language')) || null;
-  const dirAttr = (html?.getAttribute('dir') ?? doc.body?.getAttribute('dir') ?? '').toLowerCase();
-  const dir: 'ltr' | 'rtl' | null = dirAttr === 'rtl' || dirAttr === 'ltr' ? dirAttr : lang ? (RTL_LANGS.test(lang) ? 'rtl' : 'ltr') : null;
+  const dirAttr = contentDirection(contentRoot ?? doc.body ?? html);
+  const dir: 'ltr' | 'rtl' | null = dirAttr ?? (lang ? (RTL_LANGS.test(lang) ? 'rtl' : 'ltr') : null);
 
   const canonicalUrl = absolute(canonicalLink(doc)?.getAttribute('href'), baseUrl) ?? absolute(get('og:url'), baseUrl);
   const excerpt = get('og:description', 'description', 'twitter:description', 'dc.description') ?? (article ? str(article['description']) : null);
@@ -281,6 +281,30 @@ const DATE_TEXT_FORMS = new RegExp(
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 function monthNumber(name: string | undefined): string {
   return String(MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase()) + 1);
+}
+
+/**
+ * The direction the content is written in: the nearest `dir` of ltr or rtl on the content
+ * root or its ancestors (a page says it on <body>, <main> or <article> as often as on
+ * <html>, and the innermost statement is the one that applies to the text), else the one
+ * of an element inside it that holds most of its text; `auto` and unknown values are
+ * passed over.
+ */
+function contentDirection(el: Element | null): 'ltr' | 'rtl' | null {
+  for (let e = el; e !== null; e = e.parentElement) {
+    const d = directionOf(e);
+    if (d !== null) return d;
+  }
+  // A root above the element that states it (<body> around <article dir=rtl>): the first
+  // such element inside, when it holds at least half of the root's text.
+  const inner = el?.querySelector('[dir]') ?? null;
+  const d = inner ? directionOf(inner) : null;
+  return d !== null && 2 * (inner!.textContent ?? '').length >= (el!.textContent ?? '').length ? d : null;
+}
+
+function directionOf(el: Element): 'ltr' | 'rtl' | null {
+  const d = el.getAttribute('dir')?.trim().toLowerCase();
+  return d === 'rtl' || d === 'ltr' ? d : null;
 }
 
 /**
