@@ -241,16 +241,7 @@ export function agrees(heading: string, title: string): boolean {
  * time zone to shift it.
  */
 export function statedDate(doc: Document, contentRoot?: Element | null): string | null {
-  const els = doc.querySelectorAll(DATE_TEXT);
-  let outside: string | null = null;
-  for (let k = 0; k < els.length; k++) {
-    const el = els[k]!;
-    const date = parseDateText(el.textContent);
-    if (date === null) continue;
-    if (!contentRoot || (el !== contentRoot && contentRoot.contains(el))) return date;
-    outside ??= date;
-  }
-  return outside;
+  return firstReadInRootElsePage(doc, contentRoot, DATE_TEXT, (el) => parseDateText(el.textContent));
 }
 const DATE_TEXT = 'time:not([datetime]), [class*="date" i], [id*="date" i]';
 
@@ -314,18 +305,10 @@ function directionOf(el: Element): 'ltr' | 'rtl' | null {
  * name (≤ 100 characters, ≤ 10 words), inside the content root first.
  */
 function markedByline(doc: Document, contentRoot?: Element | null): string | null {
-  const els = doc.querySelectorAll(MARKED_BYLINE);
-  let outside: string | null = null;
-  for (let k = 0; k < els.length; k++) {
-    const el = els[k]!;
+  return firstReadInRootElsePage(doc, contentRoot, MARKED_BYLINE, (el) => {
     const text = collapse(el.textContent);
-    if (!text || text.length > 200 || el.closest(NOT_A_BYLINE) !== null) continue;
-    const name = nameOf(text);
-    if (name === null) continue;
-    if (!contentRoot || (el !== contentRoot && contentRoot.contains(el))) return name;
-    outside ??= name;
-  }
-  return outside;
+    return !text || text.length > 200 || el.closest(NOT_A_BYLINE) !== null ? null : nameOf(text);
+  });
 }
 /** A comment form's "Name *" field, a footer's "© 2025 University", a nav's "Sign In" are marked "author" too. */
 const NOT_A_BYLINE = 'form, label, footer, nav, button';
@@ -352,19 +335,33 @@ const DATE_IN_PAGE = '[itemprop="datePublished"], time[datetime][pubdate], artic
  * `root?.querySelector(inRoot) ?? doc.querySelector(inPage)`, for an `inPage` whose selectors
  * are among `inRoot`'s, in one pass over the page instead of up to two: every element that
  * `inPage` matches, `inRoot` matches too, so the page's matches of `inRoot`, in document
- * order, hold both answers: the first one inside the root (a descendant: querySelector never
- * returns the root itself), else the first one that `inPage` matches. When nothing matches in
- * the root, the two-query form scanned the root twice; on the 200,000-element page of
- * scripts/core-budgets.ts (no byline, no date) those scans were ~5 % of the extract.
+ * order, hold both answers: the first one inside the root, else the first one that `inPage`
+ * matches. When nothing matches in the root, the two-query form scanned the root twice; on
+ * the 200,000-element page of scripts/core-budgets.ts (no byline, no date) those scans were
+ * ~5 % of the extract.
  */
 function firstInRootElseInPage(doc: Document, root: Element | null | undefined, inRoot: string, inPage: string): Element | null {
   if (!root) return doc.querySelector(inPage);
-  const matches = doc.querySelectorAll(inRoot);
-  let outside: Element | null = null;
+  return firstReadInRootElsePage(doc, root, inRoot, (el, inside) => (inside || el.matches(inPage) ? el : null));
+}
+
+/**
+ * The first value `read` gives for the page's matches of `selector`, in document order: the
+ * first from inside `root` (a descendant: querySelector never returns the root itself), else
+ * the first from outside it; with no root, the first. One pass over the page; an element
+ * outside the root is not read once an earlier one outside gave a value.
+ */
+function firstReadInRootElsePage<T>(doc: Document, root: Element | null | undefined, selector: string, read: (el: Element, inRoot: boolean) => T | null): T | null {
+  const matches = doc.querySelectorAll(selector);
+  let outside: T | null = null;
   for (let k = 0; k < matches.length; k++) {
     const el = matches[k]!;
-    if (el !== root && root.contains(el)) return el;
-    if (outside === null && el.matches(inPage)) outside = el;
+    const inRoot = !root || (el !== root && root.contains(el));
+    if (!inRoot && outside !== null) continue;
+    const value = read(el, inRoot);
+    if (value === null) continue;
+    if (inRoot) return value;
+    outside = value;
   }
   return outside;
 }

@@ -16,8 +16,7 @@ export function formatStatedDay(published: string | null, month: MonthStyle): st
     const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
     if (!Number.isNaN(day.getTime())) return day.toLocaleDateString(undefined, { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' });
   }
-  const d = new Date(published);
-  return Number.isNaN(d.getTime()) ? published : d.toLocaleDateString(undefined, { year: 'numeric', month, day: 'numeric' });
+  return formatInstantDay(Date.parse(published), month) ?? published;
 }
 const STATED_DAY = /^(\d{4})-(\d{2})-(\d{2})(?![\d])/;
 
