@@ -8,7 +8,7 @@
  * clone) run on the same load.
  *
  *   npm run build:core && npx tsx scripts/metadata-check.ts [--data <dir>]... [--every 3] [--offset 0]
- *     [--core label=path/to/sift-core.iife.js]... [--list field] [--misses field] [--spurious]
+ *     [--core label=path/to/sift-core.iife.js]... [--list field]... [--misses field] [--spurious]
  *
  * Scores, over the pages whose truth has the field (texts normalised: NFKC, lower case,
  * letters and digits only):
@@ -17,7 +17,7 @@
  *     NO author, how often a byline is shown anyway ("spurious");
  *   - date: the same calendar day as the truth (the first 10 characters of ISO 8601);
  *   - site: exact, where the truth has one.
- * `--list title|author|date` prints the pages where the first two builds disagree on it;
+ * `--list title|author|date` (repeatable) prints the pages where the first two builds disagree on it;
  * `--misses title|author|date` the pages where the first build does not match the truth;
  * `--spurious` the pages with no author truth where the first build shows a byline.
  */
@@ -48,7 +48,7 @@ const { values } = parseArgs({
     every: { type: 'string', default: '3' },
     offset: { type: 'string', default: '0' },
     core: { type: 'string', multiple: true, default: [`sift=${SIFT_IIFE}`] },
-    list: { type: 'string' },
+    list: { type: 'string', multiple: true, default: [] },
     misses: { type: 'string' },
     spurious: { type: 'boolean', default: false },
   },
@@ -139,8 +139,8 @@ for (const set of [...new Set(rows.map((r) => r.set))]) {
   }
 }
 
-const field = values.list as keyof Meta | undefined;
-if (field && builds.length >= 2) {
+for (const field of values.list as (keyof Meta)[]) {
+  if (builds.length < 2) break;
   const [a, b] = [builds[0]!.label, builds[1]!.label];
   const differ = rows.filter((r) => (r.got.get(a)?.[field] ?? null) !== (r.got.get(b)?.[field] ?? null));
   console.log(`\n${field}: ${differ.length} pages where ${a} and ${b} differ`);
