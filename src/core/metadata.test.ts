@@ -60,6 +60,53 @@ describe('metadata', () => {
     expect(byline('<div id="root"><span class="authors">Monica Sunil, Mayank Marchetti</span><p>Text.</p></div>')).toBe('Monica Sunil, Mayank Marchetti');
   });
 
+  it('a marked byline is not someone else\'s name on the page, a control or a word that only contains "author"', () => {
+    const byline = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')).byline; };
+    // Whoever wrote a review, a testimonial, a comment or a quotation.
+    expect(byline('<div id="root"><p>Text.</p></div><div class="review-card"><span class="review-author">Lance S.</span></div>')).toBeNull();
+    expect(byline('<div id="root"><p>Text.</p></div><div class="testimonials"><p class="name-author">Bruce Henry</p></div>')).toBeNull();
+    expect(byline('<div id="root"><p>Text.</p><ol class="commentlist"><li><cite class="fn author">Will</cite></li></ol></div>')).toBeNull();
+    expect(byline('<div id="root"><blockquote><p>Quote.</p><span class="quote-author">Ada L.</span></blockquote></div>')).toBeNull();
+    // A heading's id that holds "authorization"; a control's label; a price.
+    expect(byline('<div id="root"><h2 id="about-authentication-and-authorization">About authentication and authorization<a href="#x">#</a></h2><p>Text.</p></div>')).toBeNull();
+    expect(byline('<div id="root"><p>Text.</p></div><div class="header-author-menu"><a href="/login">Sign In</a></div>')).toBeNull();
+    expect(byline('<div id="root"><p>Text.</p></div><div class="author-box">Get in touch</div>')).toBeNull();
+    expect(byline('<div id="root"><p class="plan-author">$480 billed annually</p></div>')).toBeNull();
+    // A container around the content is not someone else's: such class names mark whole pages too.
+    const d = page('<title>T</title>', '<main class="theme-comment-placeholder"><article id="root" class="category-gear-reviews"><span class="author">Hardtail Canada</span><p>Text.</p></article></main>');
+    expect(extractMetadata(d, d.URL, d.getElementById('root')).byline).toBe('Hardtail Canada');
+    // "Reviewed by" names the author too: it is no review.
+    expect(byline('<div id="root"><div class="reviewed-by-component"><div class="author-meta"><a>Emma Ryan</a></div></div><p>Text.</p></div>')).toBe('Emma Ryan');
+    // The page's own byline beside them is still read, and a date's label glued to the name goes.
+    expect(byline('<div class="reviews"><span class="author">Lance S.</span></div><div id="root"><span class="author">Jo Writer</span><p>Text.</p></div>')).toBe('Jo Writer');
+    expect(byline('<div id="root"><div class="article-author"><span>TopGear.com</span><span>Published: 11 Mar 2026</span></div><p>Text.</p></div>')).toBe('TopGear.com');
+    expect(byline('<div id="root"><div class="post-author"><span>Cazzy Magennis</span><span>Last Updated: March 3, 2025</span></div><p>Text.</p></div>')).toBe('Cazzy Magennis');
+  });
+
+  it('a title cut to a length is read whole from the title that continues it; a description is not a title', () => {
+    const title = (head: string) => { const d = page(head); return extractMetadata(d, d.URL).title; };
+    const whole = 'Fix It Friday: Struggling With How To Arrange Your Living Room? We Help 4 Readers Find Solutions (Including One Trick)';
+    const cut = whole.slice(0, 104);
+    expect(title(`<title>${whole} - Emily Henderson</title><script type="application/ld+json">{"@type":"Article","headline":"${cut}"}</script>`)).toBe(whole);
+    // A short headline is not cut: "Headline | Site" continues it with the site's name only.
+    expect(title('<title>Dental Care | ONE Health Ohio</title><script type="application/ld+json">{"@type":"Article","headline":"Dental Care"}</script>')).toBe('Dental Care');
+    expect(title(`<title>5 Trends from Nutrition 2025</title><meta property="og:title" content="${'The meeting brought together leading experts and clinicians to showcase nutrition science. '.repeat(3)}">`)).toBe('5 Trends from Nutrition 2025');
+    expect(title('<title>Gardenary Planting vs. Ordinary Planting • Gardenary</title>')).toBe('Gardenary Planting vs. Ordinary Planting');
+  });
+
+  it('a lone <h1> that begins the declared title, up to a separator, is the title; its permalink mark is not', () => {
+    const title = (head: string, body: string) => { const d = page(head, body); return extractMetadata(d, d.URL).title; };
+    expect(title('<title>Quickstart — Flask Documentation (3.1.x)</title>', '<h1>Quickstart<a class="headerlink" href="#quickstart">¶</a></h1>')).toBe('Quickstart');
+    expect(title('<title>Flexbox - Learn web development | MDN</title>', '<h1>Flexbox</h1>')).toBe('Flexbox');
+    expect(title('<title>Install / Docs</title>', '<h1>Install <a href="#install">#</a></h1>')).toBe('Install');
+    // The end of the title is the site's name; a logo's <h1> holds it too.
+    expect(title('<title>Reflections on Building a Pixel-Perfect UI Pipeline - Part 1 - Playful Tones</title>', '<h1>Playful Tones</h1>')).toBe('Reflections on Building a Pixel-Perfect UI Pipeline - Part 1');
+    expect(title('<title>A brief intro to git • Cory Dransfeldt</title>', '<h1>Cory Dransfeldt</h1>')).toBe('A brief intro to git');
+    // Not cut at a separator: the declared title stays.
+    expect(title('<title>Flexbox layouts, explained with examples</title>', '<h1>Flexbox</h1>')).toBe('Flexbox layouts, explained with examples');
+    expect(title('<title>Flexboxes and Grids - Learn web development</title>', '<h1>Flexbox</h1>')).toBe('Flexboxes and Grids - Learn web development');
+  });
+
   it('the direction is the one the content root is written in: the nearest dir of ltr or rtl', () => {
     const dir = (attrs: string, body: string) => { const d = page('<title>T</title>', body, attrs); return extractMetadata(d, d.URL, d.getElementById('root')).dir; };
     expect(dir('lang="en" dir="ltr"', '<div dir="rtl"><div id="root"><p>نص</p></div></div>')).toBe('rtl');

@@ -155,18 +155,25 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
 
   const h1s: string[] = [];
   const h1Elements = doc.getElementsByTagName('h1');
-  for (let k = 0; k < h1Elements.length; k++) { const h = collapse(h1Elements[k]!.textContent); if (h) h1s.push(h); }
+  for (let k = 0; k < h1Elements.length; k++) { const h = collapse(h1Elements[k]!.textContent).replace(PERMALINK_MARK, ''); if (h) h1s.push(h); }
   const docTitle = collapse(doc.title);
-  let title = (article ? str(article['headline']) : null) ?? get('og:title', 'twitter:title', 'dc.title', 'citation_title') ?? docTitle;
-  title = stripSiteSuffix(title, siteName);
+  const declared = declaredTitle(article ? str(article['headline']) : null, get('og:title', 'twitter:title', 'dc.title', 'citation_title'), docTitle);
+  let title = stripSiteSuffix(declared, siteName);
   // A lone <h1> that the <title> contains is the page's own statement of its title.
   if (!title && h1s[0]) title = h1s[0];
-  if (h1s.length === 1 && h1s[0] && docTitle.includes(h1s[0]) && h1s[0].length >= title.length * 0.5 && h1s[0].length < title.length) title = h1s[0];
+  // Not one that ends it after a separator: that is where the site's name goes, and a logo's
+  // <h1> holds it ("A brief intro to git • Cory Dransfeldt").
+  if (h1s.length === 1 && h1s[0] && docTitle.includes(h1s[0]) && h1s[0].length >= title.length * 0.5 && h1s[0].length < title.length && !endsAtSeparator(docTitle, h1s[0])) title = h1s[0];
   // A lone <h1> that substantially agrees with the declared title is the same title as the
   // reader sees it: the declared one adds the site's name, a tagline or an SEO variant
   // ("What is Social Commerce - A guided introduction | Emplifi"). One that does not agree is
   // more often a landing page's slogan than the page's title, so the declared title stays.
   else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title)) title = h1s[0];
+  // A lone <h1> that begins the declared title, up to a title separator, is the title without
+  // what the site adds ("Quickstart — Flask Documentation (3.1.x)", "Flexbox - Learn web
+  // development"), which stripSiteSuffix cannot tell from the title when it is long. Not one
+  // that ends it: that is where the site's name goes, and a logo's <h1> holds it.
+  else if (h1s.length === 1 && h1s[0] && h1s[0].length < title.length && beginsAtSeparator(declared, h1s[0])) title = h1s[0];
 
   let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
   // Not `twitter:creator`: it is a handle ("@healthline"), and mostly the site's own, not a
@@ -198,6 +205,35 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
 
   return { title, byline, published, siteName: siteName ? collapse(siteName) : null, lang, dir, canonicalUrl, excerpt, leadImage };
 }
+
+/**
+ * The title the page declares: the JSON-LD headline, else the meta title, else <title>, with
+ * two exceptions. A headline that another declared title continues ("Fix It Friday: ... (Including"
+ * beside "Fix It Friday: ... (Including One Universal Trick That 9/10 Works) - Site") was cut
+ * to a length (search engines show 110 characters, and SEO plugins cut the headline there):
+ * the longer one is the title. A declared title longer than any title (> MAX_TITLE_CHARS) is
+ * a description put in the title's place: the next one that is not is the title.
+ */
+function declaredTitle(headline: string | null, metaTitle: string | null, docTitle: string): string {
+  const declared = [headline, metaTitle, docTitle].map(collapse).filter((t) => t !== '');
+  const first = declared.find((t) => t.length <= MAX_TITLE_CHARS) ?? declared[0] ?? '';
+  if (first.length < CUT_TITLE_CHARS) return first;
+  const whole = declared.find((t) => t.length > first.length && t.length <= MAX_TITLE_CHARS && t.startsWith(first));
+  // "Title | Site" continues "Title" with the site's name, not with the rest of a cut title.
+  return whole && !TITLE_SEPARATORS.some((sep) => whole.startsWith(sep, first.length)) ? whole : first;
+}
+/** Whether `title` is more + a title separator + `part`. */
+function endsAtSeparator(title: string, part: string): boolean {
+  return title.endsWith(part) && TITLE_SEPARATORS.some((sep) => title.endsWith(sep, title.length - part.length));
+}
+/** Whether `title` is `part` + a title separator + more. */
+function beginsAtSeparator(title: string, part: string): boolean {
+  return title.startsWith(part) && TITLE_SEPARATORS.some((sep) => title.startsWith(sep, part.length));
+}
+/** A heading's permalink ("Quickstart¶", "Install #"), which its text ends with. */
+const PERMALINK_MARK = /\s*[¶§#🔗]$/u;
+/** Below this, a headline was not cut to a length. */
+const CUT_TITLE_CHARS = 60;
 
 /**
  * The name a byline element states. A microdata author (`itemprop=author`, a schema.org
@@ -306,22 +342,50 @@ function directionOf(el: Element): 'ltr' | 'rtl' | null {
  */
 function markedByline(doc: Document, contentRoot?: Element | null): string | null {
   return firstReadInRootElsePage(doc, contentRoot, MARKED_BYLINE, (el) => {
+    if (!AUTHOR_MARK.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) return null;
     const text = collapse(el.textContent);
-    return !text || text.length > 200 || el.closest(NOT_A_BYLINE) !== null ? null : nameOf(text);
+    return !text || text.length > 200 || el.closest(NOT_A_BYLINE) !== null || inSomeoneElses(el, contentRoot) ? null : nameOf(text);
   });
 }
-/** A comment form's "Name *" field, a footer's "© 2025 University", a nav's "Sign In" are marked "author" too. */
+/** Not the page's author: a comment form's "Name *" field, a footer's "© 2025 University", a nav's "Sign In". */
 const NOT_A_BYLINE = 'form, label, footer, nav, button';
+
+/**
+ * Whether `el` sits in someone else's text on the page: a comment, a review, a testimonial
+ * or a quotation beside the content ("Lance S.", "Bruce Henry Testimonial"), whose author and
+ * date are not the page's. A container around the content root is not one: class names that
+ * say "comment" or "review" also mark whole pages and articles (`<body class="...-comment-placeholder">`,
+ * `<article class="category-gear-reviews">`).
+ */
+function inSomeoneElses(el: Element, root: Element | null | undefined): boolean {
+  let around = el.closest(SOMEONE_ELSES);
+  // "review" as in a review, not "reviewed by" (a box naming the author and the expert who checked the text).
+  while (around !== null && around.tagName !== 'BLOCKQUOTE' && !SOMEONE_MARK.test(around.getAttribute('class') ?? '')) around = around.parentElement?.closest(SOMEONE_ELSES) ?? null;
+  return around !== null && !(root && around.contains(root));
+}
+const SOMEONE_ELSES = 'blockquote, [class*="comment" i], [class*="review" i], [class*="testimonial" i]';
+const SOMEONE_MARK = /comment|review(?!ed|er)|testimonial/i;
+/** The selector's substrings, but not inside another word: "authorization", "authority". */
+const AUTHOR_MARK = /byline|writtenby|author(?!i[tz])/i;
 const MARKED_BYLINE = '[class*="byline" i], [id*="byline" i], [class*="author" i], [id*="author" i], [class*="writtenby" i]';
 
 /** The name in a byline's text: labels and a trailing date removed; null when no short name is left. */
 function nameOf(text: string): string | null {
-  const b = text.replace(BYLINE_LABEL, '').replace(TRAILING_DATE, '').replace(/[\s|•·,:\-–—]+$/, '').trim();
-  if (!b || b.length > 100 || b.split(' ').length > 10 || !/\p{L}/u.test(b) || b.includes('©') || BARE_LABEL.test(b)) return null;
+  const b = text.replace(BYLINE_LABEL, '').replace(TRAILING_DATE, '').replace(/[\s|•·,:\-–—]+$/, '').replace(TRAILING_LABEL, '').trim();
+  if (!b || b.length > 100 || b.split(' ').length > 10 || !/\p{L}/u.test(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
   return b;
 }
 const BYLINE_LABEL = /^(?:(?:written|posted|published|authored|reviewed|text|words|story)\s+)?by\s*:?\s*|^author\s*:\s*/i;
 const BARE_LABEL = /^(?:by|author|authors|written by|posted by|about the author)$/i;
+/** A control's label in an element marked "author" (an account menu, a contact box). */
+const UI_LABEL = /^(?:sign (?:in|up|out)|log ?(?:in|out)|register|get in touch|contact(?: us)?|subscribe|follow|share|menu|search)$/i;
+/** Characters no name holds: a copyright sign, a price, a permalink's "#", a question or a call. */
+const NOT_IN_A_NAME = /[©$#?!]/;
+/**
+ * The label of the date that followed, left once the date is removed; glued to the name when
+ * they sit in separate elements ("TopGear.comPublished: 11 Mar 2026").
+ */
+const TRAILING_LABEL = /\s*(?:Published|Updated|Posted|Last [Uu]pdated)(?:\s+on)?$/;
 const TRAILING_DATE = new RegExp(`\\s+on\\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b.*$|\\s*(?:[•|·\\-–—,]\\s*)?(?:on\\s+)?(?:(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTH_NAMES})\\b|\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}).*$`, 'i');
 
 /** DOM bylines: the content root's own first, then the page's (its selectors are a subset). */
@@ -338,11 +402,11 @@ const DATE_IN_PAGE = '[itemprop="datePublished"], time[datetime][pubdate], artic
  * order, hold both answers: the first one inside the root, else the first one that `inPage`
  * matches. When nothing matches in the root, the two-query form scanned the root twice; on
  * the 200,000-element page of scripts/core-budgets.ts (no byline, no date) those scans were
- * ~5 % of the extract.
+ * ~5 % of the extract. Elements inside someone else's text on the page (a comment, a review,
+ * a testimonial, a quotation) are passed over: their author and date are not the page's.
  */
 function firstInRootElseInPage(doc: Document, root: Element | null | undefined, inRoot: string, inPage: string): Element | null {
-  if (!root) return doc.querySelector(inPage);
-  return firstReadInRootElsePage(doc, root, inRoot, (el, inside) => (inside || el.matches(inPage) ? el : null));
+  return firstReadInRootElsePage(doc, root, root ? inRoot : inPage, (el, inside) => ((inside || el.matches(inPage)) && !inSomeoneElses(el, root) ? el : null));
 }
 
 /**

@@ -113,7 +113,7 @@ export const MONTH_NAMES =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 
 /** Title separators between an article title and the site name (`Title | Site`). */
-export const TITLE_SEPARATORS = [' | ', ' - ', ' – ', ' — ', ' :: ', ' · ', ' » ', ' / ', ' : '];
+export const TITLE_SEPARATORS = [' | ', ' - ', ' – ', ' — ', ' :: ', ' · ', ' • ', ' » ', ' / ', ' : '];
 
 /** Lazy-image attributes, most specific first (issue 2: `data-src` and friends). */
 export const LAZY_SRC_ATTRIBUTES = [
