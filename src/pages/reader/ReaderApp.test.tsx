@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleClip } from '../../storage/librarySamples';
 import { ReaderApp } from './ReaderApp';
+import type { StoredClip, StoredImage } from '../../storage/schema';
 import type { ReaderApi } from './api';
 import { DEFAULT_PREFS, type ReaderPrefs } from './prefs';
 
@@ -29,10 +30,11 @@ afterEach(() => {
 async function mountReader(
   neighbours: Promise<{ newer: string | null; older: string | null }>,
   prefs: { stored?: Promise<ReaderPrefs>; saved?: ReaderPrefs[] } = {},
+  shown: { clip: StoredClip; images?: StoredImage[] } = { clip },
 ): Promise<string[]> {
   const visited: string[] = [];
   const api: ReaderApi = {
-    load: () => Promise.resolve({ clip, images: [] }),
+    load: () => Promise.resolve({ clip: shown.clip, images: shown.images ?? [] }),
     neighbours: () => neighbours,
     getPrefs: () => prefs.stored ?? Promise.resolve(DEFAULT_PREFS),
     setPrefs: (p) => { prefs.saved?.push(p); return Promise.resolve(); },
@@ -40,7 +42,7 @@ async function mountReader(
   host = document.createElement('div');
   document.body.append(host);
   render(<ReaderApp api={api} id="middle" navigate={(href) => visited.push(href)} />, host);
-  await expect.poll(() => host.querySelector('h1.title')?.textContent).toBe('The Middle Clip');
+  await expect.poll(() => host.querySelector('h1.title')?.textContent).toBe(shown.clip.title);
   return visited;
 }
 
@@ -124,5 +126,27 @@ describe('ReaderApp keys right after a render', () => {
     await renderOnly();
     expect(host.querySelector('[role="dialog"]')).toBeNull();
     expect(visited).toEqual([]);
+  });
+});
+
+describe('ReaderApp header', () => {
+  const noNeighbours = Promise.resolve({ newer: null, older: null });
+  const headText = () => host.querySelector('.article-head')?.textContent ?? '';
+  const count = (text: string, what: string) => text.split(what).length - 1;
+
+  // Found using the built extension: every clip with a site name showed it twice, as the
+  // kicker above the title and again in the byline line under it.
+  it('shows the site name once, with the author in the byline line', async () => {
+    const withSite = sampleClip({ id: 'c', title: 'River Rises', html: '<p>x</p>', site: 'The Courier', byline: 'Ann Lee' });
+    await mountReader(noNeighbours, {}, { clip: withSite });
+    expect(count(headText(), 'The Courier')).toBe(1);
+    expect(host.querySelector('.article-head .byline')?.textContent).toContain('Ann Lee');
+  });
+
+  // Pages without a person's name give the publication as the author (BBC News, Reuters).
+  it('does not repeat a byline that is the site name', async () => {
+    const bySite = sampleClip({ id: 'c', title: 'River Rises', html: '<p>x</p>', site: 'The Courier', byline: 'the courier' });
+    await mountReader(noNeighbours, {}, { clip: bySite });
+    expect(count(headText().toLowerCase(), 'the courier')).toBe(1);
   });
 });

@@ -176,10 +176,19 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
   );
 }
 
+/** Names that differ only in case and spacing ('The Verge' / 'the  verge'). */
+function sameName(a: string, b: string | null): boolean {
+  const norm = (s: string) => s.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
+  return b !== null && norm(a) === norm(b);
+}
+
 function Article({ clip, transform, original }: { clip: StoredClip; transform: (f: DocumentFragment) => void; original: string | null }) {
   const dir = clip.dir ?? undefined;
   const lang = clip.lang ?? undefined;
-  const meta = [clip.byline, clip.site, formatStatedDay(clip.published, 'long')].filter(Boolean);
+  // The site is the kicker above the title, so the line under it leaves it out; a byline
+  // that only names the site (no person given: 'BBC News', 'Reuters') is left out too.
+  const byline = clip.byline && !sameName(clip.byline, clip.site) ? clip.byline : null;
+  const meta = [byline, formatStatedDay(clip.published, 'long')].filter(Boolean);
   return (
     <article class="article" lang={lang} dir={dir}>
       <header class="article-head">
