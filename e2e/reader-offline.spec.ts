@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { articleHtml, test, expect } from './fixtures';
 import { backupFiles, zipFiles } from '../src/backup/fixtures';
 import { READER, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
@@ -31,6 +31,43 @@ test.describe('reader', () => {
     expect(external).toEqual([]);
     await context.setOffline(false);
     await page.screenshot({ path: 'docs/reader-light.png' });
+  });
+
+  // The page's og:image is a hero the article body never shows: it was saved with the clip
+  // but the reader left it out. Now it shows above the text, from the stored copy, with
+  // the page gone and the network off.
+  test('a lead image the text does not hold is saved and shown above the text, offline', async ({ context, extensionId, server, openPopup, readDb }) => {
+    const hero = server.crossUrl('/cors-img/1200x630.png?c=200,80,60');
+    server.setPage('/og-hero.html', articleHtml(server, { title: 'The Mill After the Flood' }).replace('</head>', `<meta property="og:image" content="${hero}">\n</head>`));
+    const page = await context.newPage();
+    await page.goto(server.url('/og-hero.html'));
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('title')).toHaveValue('The Mill After the Flood', { timeout: 15_000 });
+    await popup.getByTestId('save').click();
+    await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+    const db = await readDb();
+    const clip = db.clips.find((c) => c.title === 'The Mill After the Flood')!;
+    expect(clip.leadImage).toBe(hero);
+    expect(String(clip.html)).not.toContain('1200x630');
+    expect(db.images.find((i) => i.url === hero)).toMatchObject({ status: 'ok', pngWidth: 1200, pngHeight: 630 });
+    await page.close();
+    await popup.close();
+
+    await context.setOffline(true);
+    const reader = await context.newPage();
+    await reader.goto(`chrome-extension://${extensionId}/${READER}?id=${encodeURIComponent(String(clip.id))}`);
+    const lead = reader.locator('.content img').first();
+    await expect.poll(() => lead.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1200);
+    expect(await lead.getAttribute('src')).toMatch(/^blob:chrome-extension:/);
+    // Above the text: before the first paragraph of the article.
+    const above = await lead.evaluate((img) => {
+      const firstText = [...document.querySelectorAll('.content p')].find((p) => p.textContent?.includes('rising for three days'))!;
+      return img.getBoundingClientRect().bottom <= firstText.getBoundingClientRect().top;
+    });
+    expect(above).toBe(true);
+    // The content's own images are all still there (800×400, 640×360, 600×300), the hero once.
+    await expect(reader.locator('.content img')).toHaveCount(4);
+    await context.setOffline(false);
   });
 
   test('theme, font, size, width and line height persist across reloads and clips', async ({ context, extensionId }) => {

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from '../storage/db';
-import { saveClip } from '../storage/saveClip';
+import { saveClip, type ImageInput } from '../storage/saveClip';
 import type { ClipData } from '../shared/messages';
 import { exportClips } from './exportClips';
 
@@ -38,6 +40,12 @@ const text = (blob: Blob) => new Promise<string>((ok) => {
   r.readAsText(blob);
 });
 
+const bytes = (blob: Blob) => new Promise<Uint8Array>((ok) => {
+  const r = new FileReader();
+  r.onload = () => ok(new Uint8Array(r.result as ArrayBuffer));
+  r.readAsArrayBuffer(blob);
+});
+
 describe('exports carry the table the reader shows (wcxb-dev 3026, a product page)', () => {
   it('Markdown: the attributes as a GFM table above the body, cells escaped', async () => {
     const id = await save(product);
@@ -61,5 +69,50 @@ describe('exports carry the table the reader shows (wcxb-dev 3026, a product pag
     const id = await save({ ...product, pageKind: 'article', attributes: undefined });
     const md = await text((await exportClips(db, 'markdown', [id])).blob);
     expect(md).not.toContain('|');
+  });
+});
+
+describe('exports carry the lead image the reader shows above the text', () => {
+  // The page's og:image is not in the article body (a hero in the page header): it was
+  // stored with the clip but left out of every export.
+  const lead = 'https://cdn.example/river/hero.png';
+  const article: ClipData = {
+    ...product, title: 'When the River Came to Town', pageKind: 'article', attributes: undefined, leadImage: lead,
+    html: '<h1>When the River Came to Town</h1><p>The river had been rising for three days.</p>', text: 'The river had been rising for three days.',
+  };
+  const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  // Node's Blob: jsdom's has no arrayBuffer() or stream(), which the export reads stored images with.
+  const stored: ImageInput = { url: lead, blob: new NodeBlob([pngBytes], { type: 'image/png' }) as Blob, mime: 'image/png', bytes: pngBytes.length, width: 1200, height: 630, error: null };
+
+  async function saveWith(clip: ClipData, images: ImageInput[] = [stored]): Promise<string> {
+    const out = await saveClip(db, { clip, images, onDuplicate: 'keep-both', updateId: null });
+    if (out.kind !== 'saved') throw new Error('not saved');
+    return out.clipId;
+  }
+
+  it('HTML: the stored copy as a data: URI after the title, before the text', async () => {
+    const html = await text((await exportClips(db, 'html', [await saveWith(article)])).blob);
+    expect(html).toContain('<h1>When the River Came to Town</h1><figure><img src="data:image/png;base64,iVBORwECAw==" alt="" loading="lazy"></figure><p>The river');
+  });
+
+  it('Markdown ZIP: the image file in assets/ and linked above the text', async () => {
+    const id = await saveWith(article);
+    const zip = unzipSync(await bytes((await exportClips(db, 'markdown', [id, await save({ ...product, title: 'Other' })])).blob));
+    const md = strFromU8(zip['When the River Came to Town.md']!);
+    expect(md).toContain('# When the River Came to Town\n\n![](assets/When%20the%20River%20Came%20to%20Town-1.png)\n\nThe river had been rising');
+    expect(zip['assets/When the River Came to Town-1.png']).toEqual(pngBytes);
+  });
+
+  it('not twice when the content already shows it', async () => {
+    const inside = { ...article, html: `<p>The river had been rising.</p><img src="${lead}" alt="The mill">` };
+    const md = await text((await exportClips(db, 'markdown', [await saveWith(inside)])).blob);
+    expect(md.match(/!\[/g)).toHaveLength(1);
+    expect(md).toContain(`![The mill](${lead})`);
+  });
+
+  it('no broken image when its copy was not stored: the HTML file keeps only local images', async () => {
+    const failed: ImageInput = { ...stored, blob: null, mime: null, bytes: 0, width: null, height: null, error: 'timed out after 8 s' };
+    const html = await text((await exportClips(db, 'html', [await saveWith(article, [failed])])).blob);
+    expect(html).not.toContain('<img');
   });
 });

@@ -5,6 +5,7 @@ import { base64Encode } from '../backup/bytes';
 import { clipBatches, writeBackupJson, writeBackupZip } from '../backup/write';
 import { EPUB_IMAGE_TYPES, writeEpub, type EpubChapter } from './epub';
 import { standaloneHtml } from './html';
+import { insertLeadImage } from './leadImage';
 import { clipToMarkdown } from './markdown';
 import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
 import { makeOffline } from './offline';
@@ -27,7 +28,7 @@ export interface ExportOutput {
 const okImages = (images: StoredImage[]) => images.filter((im): im is StoredImage & { blob: Blob } => im.status === 'ok' && !!im.blob);
 const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
 
-/** The sanitized body of a clip inside a detached <div> of this document, after its table as the reader shows it. */
+/** The sanitized body of a clip (with its lead image) inside a detached <div> of this document, after its table as the reader shows it. */
 function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | null): HTMLDivElement {
   const div = document.createElement('div');
   const table = clipTableElement(clip, document);
@@ -35,6 +36,7 @@ function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | nul
   // May be null when DOMPurify finds no <body> to return (a <frameset> page): export nothing then.
   const fragment = sanitizeToFragment(clip.html, document) as DocumentFragment | null;
   if (!fragment) return div;
+  insertLeadImage(fragment, clip);
   makeOffline(fragment, localUrl);
   div.append(fragment);
   return div;
@@ -137,6 +139,7 @@ async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChap
         files.push({ path, mime, blob: im.blob });
       }
       const fragment = (sanitizeToFragment(clip.html, document) as DocumentFragment | null) ?? document.createDocumentFragment();
+      insertLeadImage(fragment, clip);
       makeOffline(fragment, (url) => local.get(url) ?? null);
       const table = clipTableElement(clip, document);
       if (table) fragment.prepend(table);

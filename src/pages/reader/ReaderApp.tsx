@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import { ClipTable } from './components/ClipTable';
 import type { StoredClip, StoredImage } from '../../storage/schema';
+import { insertLeadImage } from '../../export/leadImage';
 import { makeOffline } from '../../export/offline';
 import { safeHttpUrl } from '../../export/html';
 import type { ReaderApi } from './api';
@@ -110,8 +111,13 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
   }, [state]);
   useEffect(() => () => { for (const u of blobUrls.values()) URL.revokeObjectURL(u); }, [blobUrls]);
 
-  // Images without stored bytes are removed: the reader never touches the network.
-  const transform = useCallback((fragment: DocumentFragment) => makeOffline(fragment, (url) => blobUrls.get(url) ?? null), [blobUrls]);
+  // The lead image joins the content's images; any without stored bytes is removed: the
+  // reader never touches the network.
+  const shownClip = state.kind === 'ready' ? state.clip : null;
+  const transform = useCallback((fragment: DocumentFragment) => {
+    if (shownClip) insertLeadImage(fragment, shownClip);
+    makeOffline(fragment, (url) => blobUrls.get(url) ?? null);
+  }, [blobUrls, shownClip]);
 
   const original = state.kind === 'ready' ? safeHttpUrl(state.clip.canonicalUrl ?? state.clip.url) : null;
 
