@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'webextension-polyfill';
-import { articleHtml, expect, test } from './fixtures';
+import { articleHtml, expect, makePng, test } from './fixtures';
 
 declare const chrome: Browser;
 
@@ -86,6 +86,40 @@ test('an image that never answers becomes a placeholder and the save finishes wi
   expect(failed[0]!.blobSize).toBeNull();
   expect(String(failed[0]!.error)).toContain('timed out');
   expect(db.images.filter((i) => i.status === 'ok')).toHaveLength(3);
+});
+
+// Found on a real page: 11 images failed and the warning named 4 of them.
+test('eleven failed images: the warning names four and a keyboard-operable "and 7 more" lists the rest', async ({ context, server, openPopup }) => {
+  // Each photo is served once, to the page; by the time Sift reads it, it is gone (HTTP 404).
+  const served = new Set<string>();
+  await context.route(/\/gone\/photo-\d+\.png$/, async (route) => {
+    const url = route.request().url();
+    if (served.has(url)) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' });
+    served.add(url);
+    return route.fulfill({ status: 200, contentType: 'image/png', body: makePng(640, 360) });
+  });
+  const gone = Array.from({ length: 11 }, (_, i) => `<p><img src="${server.url(`/gone/photo-${i + 1}.png`)}" width="640" height="360" alt="Photo ${i + 1}"></p>`).join('\n');
+  server.setPage('/gone-images.html', articleHtml(server, { title: 'Eleven Lost Photos', extraBody: gone }));
+  const page = await context.newPage();
+  await page.goto(server.url('/gone-images.html'));
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('title')).toHaveValue('Eleven Lost Photos', { timeout: 10_000 });
+  await popup.getByTestId('save').click();
+  const warning = popup.getByTestId('image-warning');
+  await expect(warning).toContainText('11 images could not be saved', { timeout: 20_000 });
+  await expect(warning.locator('li:visible')).toHaveCount(4);
+  const more = popup.getByTestId('more-failed');
+  const summary = more.locator('summary');
+  await expect(summary).toHaveText('and 7 more');
+  await expect(more.locator('li').first()).toBeHidden();
+  // Reached and opened with the keyboard alone.
+  await popup.locator('body').click({ position: { x: 1, y: 1 } });
+  for (let i = 0; i < 25 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await popup.keyboard.press('Tab');
+  await expect(summary).toBeFocused();
+  await popup.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('open', '');
+  await expect(warning.locator('li:visible')).toHaveCount(11);
+  for (let i = 1; i <= 11; i++) await expect(warning).toContainText(`photo-${i}.png`);
 });
 
 test('malformed, unknown, oversize and wrongly-sent messages are rejected', async ({ context, server, extensionPage, serviceWorker, tabIdOf }) => {

@@ -142,6 +142,42 @@ describe('popup App', () => {
     expect(api.saves[1]!.slice(2)).toEqual(['update', 'c1']);
   });
 
+  // Found on a real page: 11 images failed and the warning listed 4, with no way to see
+  // which other 7 were lost.
+  it('every failed image is reachable: the first four, then an "and N more" disclosure with the rest', async () => {
+    const imagesFailed = Array.from({ length: 11 }, (_, i) => ({ url: `https://cdn.example/photos/p${i + 1}.jpg`, error: 'the image server answered HTTP 404' }));
+    const api = fakeApi(
+      { kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] },
+      { kind: 'saved', clipId: 'c1', updated: false, imagesSaved: 0, imagesFailed, readerPath: 'r', ms: 900 },
+    );
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'save'));
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    await until(() => !!byTestId(root, 'image-warning'));
+    const warning = byTestId(root, 'image-warning')!;
+    expect(warning.textContent).toContain('11 images could not be saved');
+    for (let i = 1; i <= 11; i++) expect(warning.textContent).toContain(`/p${i}.jpg`);
+    const more = warning.querySelector('details');
+    expect(more?.querySelector('summary')?.textContent).toBe('and 7 more');
+    expect(more?.querySelectorAll('li')).toHaveLength(7);
+    expect(warning.querySelectorAll('li')).toHaveLength(11);
+  });
+
+  it('a short list of failed images is shown whole, without a disclosure', async () => {
+    const imagesFailed = Array.from({ length: 5 }, (_, i) => ({ url: `https://cdn.example/p${i + 1}.jpg`, error: 'timed out after 8 s' }));
+    const api = fakeApi(
+      { kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] },
+      { kind: 'saved', clipId: 'c1', updated: false, imagesSaved: 0, imagesFailed, readerPath: 'r', ms: 900 },
+    );
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'save'));
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    await until(() => !!byTestId(root, 'image-warning'));
+    const warning = byTestId(root, 'image-warning')!;
+    expect(warning.querySelector('details')).toBeNull();
+    expect(warning.querySelectorAll('li')).toHaveLength(5);
+  });
+
   it('asks about an existing copy instead of offering Save; update sends the existing id', async () => {
     const api = fakeApi({ kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [{ id: 'old', title: 't', savedAt: Date.UTC(2026, 0, 2) }] });
     const root = mount(api);

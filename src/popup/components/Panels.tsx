@@ -98,13 +98,7 @@ export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenRea
             {imagesFailed.length} image{imagesFailed.length === 1 ? '' : 's'} could not be saved
           </strong>
           <span> — the reader shows a placeholder instead.</span>
-          <ul>
-            {imagesFailed.slice(0, 4).map((f) => (
-              <li key={f.url}>
-                <ImagePlaceholderIcon /> <span class="url">{shortUrl(f.url)}</span>: {f.error}
-              </li>
-            ))}
-          </ul>
+          <FailedImageList failed={imagesFailed} />
           {onAllowAllSites && (
             <button class="link" onClick={onAllowAllSites}>
               Allow Sift to read images from all sites and retry
@@ -116,6 +110,35 @@ export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenRea
         Open in reader
       </button>
     </div>
+  );
+}
+
+/** Failed images listed in full up to this many; beyond, the first ones and a disclosure. */
+const FAILED_SHOWN = 4;
+
+/**
+ * Every failed image stays reachable: the first few, then a native <details> ("and 7 more",
+ * focusable and opened with Enter or Space) holding the rest. The list stopped at four, so a
+ * page with 11 failures never said which other 7 were lost. A single extra line is shown
+ * rather than hidden behind a disclosure of one.
+ */
+function FailedImageList({ failed }: { failed: FailedImage[] }) {
+  const cut = failed.length > FAILED_SHOWN + 1 ? FAILED_SHOWN : failed.length;
+  const item = (f: FailedImage) => (
+    <li key={f.url}>
+      <ImagePlaceholderIcon /> <span class="url">{shortUrl(f.url)}</span>: {f.error}
+    </li>
+  );
+  return (
+    <>
+      <ul>{failed.slice(0, cut).map(item)}</ul>
+      {cut < failed.length && (
+        <details class="more-failed" data-testid="more-failed">
+          <summary>and {failed.length - cut} more</summary>
+          <ul>{failed.slice(cut).map(item)}</ul>
+        </details>
+      )}
+    </>
   );
 }
 
