@@ -1,8 +1,12 @@
 import type { Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { test, expect } from './fixtures';
 import { backupFiles, zipFiles } from '../src/backup/fixtures';
 import { fingerprint, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
+import { sampleClip } from '../src/storage/librarySamples';
+import { summaryOf } from '../src/storage/libraryIndex';
+import type { StoredClip } from '../src/storage/schema';
 
 const titles = (page: Page) => page.locator('[data-testid="clip-row"] .row-title').allTextContents();
 
@@ -33,6 +37,13 @@ test.describe('library', () => {
     await expect.poll(() => titles(page)).toEqual(['汉字排版的基本原则']);
     await page.getByTestId('search').fill('الثلث');
     await expect.poll(() => titles(page)).toEqual(['فن الخط العربي وتاريخه']);
+    // By author and by site name (schema v4: both in the search terms), not only by title and body.
+    await page.getByTestId('search').fill('lindqvist');
+    await expect.poll(() => titles(page)).toEqual(['The Measure of a Line: Why Reading Width Still Matters']);
+    await page.getByTestId('search').fill('Ada Lovelace');
+    await expect.poll(() => titles(page)).toEqual(['Rivers Remember: How Floodplains Shape the Towns Beside Them']);
+    await page.getByTestId('search').fill('small kitchen');
+    await expect.poll(() => titles(page)).toEqual(['Ten Weeknight Dinners That Take 20 Minutes 🍜']);
     await page.getByTestId('search').fill('nonexistentword');
     await expect(page.locator('.empty')).toContainText('No clip matches');
     // Keyboard: Escape clears, / focuses the search box again.
@@ -120,4 +131,69 @@ test.describe('library', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/reader\/index\.html\?id=clip-typography/);
   });
+});
+
+// Schema v4 rebuilds every clip's search terms (byline, site, WiFi / Wi-Fi) in the browser that
+// holds a v3 library: checked in real Chromium IndexedDB, from a database written as v3 wrote it.
+test('a library saved under schema v3 opens upgraded: every clip and image kept, found by author and as WiFi', async ({ context, extensionId }) => {
+  // Terms as v3 made them: title and text only, "Wi-Fi" as "wi" and "fi".
+  const clips: StoredClip[] = [
+    sampleClip({ id: 'v3-wifi', title: 'Mesh Wi-Fi for old houses', html: '<p>Thick walls stop the signal.</p>', byline: 'Mara Lindqvist', site: 'Home Networks', savedAt: 2000,
+      terms: ['mesh', 'wi', 'fi', 'for', 'old', 'houses', 'thick', 'walls', 'stop', 'the', 'signal'] }),
+    sampleClip({ id: 'v3-bread', title: 'Sourdough basics', html: '<p>Flour, water, salt, time.</p>', byline: 'Jun Park', site: 'Small Kitchen', savedAt: 1000,
+      terms: ['sourdough', 'basics', 'flour', 'water', 'salt', 'time'] }),
+  ];
+  const seed = await context.newPage();
+  await seed.goto(`chrome-extension://${extensionId}/popup.html?inspect=1`);
+  await seed.evaluate(async ({ clips, summaries }) => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      // Dexie stores version n as IndexedDB version n * 10.
+      const open = indexedDB.open('sift', 30);
+      open.onupgradeneeded = () => {
+        const d = open.result;
+        const c = d.createObjectStore('clips', { keyPath: 'id' });
+        for (const i of ['url', 'canonicalUrl', 'savedAt', 'deletedAt']) c.createIndex(i, i);
+        c.createIndex('tags', 'tags', { multiEntry: true });
+        const im = d.createObjectStore('images', { keyPath: 'id' });
+        im.createIndex('clipId', 'clipId');
+        im.createIndex('[clipId+url]', ['clipId', 'url']);
+        d.createObjectStore('settings', { keyPath: 'key' });
+        const s = d.createObjectStore('summaries', { keyPath: 'id' });
+        for (const i of ['savedAt', 'deletedAt']) s.createIndex(i, i);
+        s.createIndex('tags', 'tags', { multiEntry: true });
+        d.createObjectStore('timeline', { keyPath: ['savedAt', 'id'] }).createIndex('terms', 'terms', { multiEntry: true });
+      };
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const tx = db.transaction(['clips', 'images', 'summaries', 'timeline'], 'readwrite');
+    for (const c of clips) {
+      tx.objectStore('clips').put(c);
+      tx.objectStore('timeline').put({ savedAt: c.savedAt, id: c.id, terms: c.terms });
+    }
+    for (const s of summaries) tx.objectStore('summaries').put(s);
+    const blob = new Blob([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], { type: 'image/png' });
+    tx.objectStore('images').put({ id: 'v3-img', clipId: 'v3-wifi', url: 'https://cdn.example/mesh.png', blob, mime: 'image/png', bytes: 7, width: 1, height: 1, status: 'ok', error: null });
+    await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
+    db.close();
+  }, { clips, summaries: clips.map(summaryOf) });
+  await seed.close();
+
+  const page = await openLibrary(context, extensionId);
+  expect(await titles(page)).toEqual(['Mesh Wi-Fi for old houses', 'Sourdough basics']);
+  const fp = await fingerprint(page);
+  expect(await page.evaluate(() => new Promise((ok) => { const r = indexedDB.open('sift'); r.onsuccess = () => { ok(r.result.version); r.result.close(); }; }))).toBe(40);
+  for (const was of clips) {
+    const { terms, ...rest } = fp.clips.find((c) => c.id === was.id)! as unknown as StoredClip;
+    const { terms: _old, ...expected } = was;
+    expect(rest).toEqual(expected);
+    expect(terms).toEqual(expect.arrayContaining([..._old, ...(was.byline ?? '').toLowerCase().split(' ')]));
+  }
+  expect(fp.images).toEqual([expect.objectContaining({ id: 'v3-img', clipId: 'v3-wifi', blobType: 'image/png', sha256: createHash('sha256').update(Uint8Array.from([137, 80, 78, 71, 1, 2, 3])).digest('hex') })]);
+  await page.getByTestId('search').fill('lindqvist');
+  await expect.poll(() => titles(page)).toEqual(['Mesh Wi-Fi for old houses']);
+  await page.getByTestId('search').fill('wifi');
+  await expect.poll(() => titles(page)).toEqual(['Mesh Wi-Fi for old houses']);
+  await page.getByTestId('search').fill('small kitchen');
+  await expect.poll(() => titles(page)).toEqual(['Sourdough basics']);
 });

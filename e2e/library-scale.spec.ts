@@ -66,7 +66,7 @@ async function rawState(page: Page): Promise<{ version: number; stores: string[]
   });
 }
 
-test('a v2 library upgrades to v3 in the browser; a failed upgrade (quota) is reported and loses nothing', async ({ context, extensionId }) => {
+test('a v2 library upgrades to v3 (and on to v4) in the browser; a failed upgrade (quota) is reported and loses nothing', async ({ context, extensionId }) => {
   const clips = v2Clips(120);
   const blank = await context.newPage();
   await blank.goto(`chrome-extension://${extensionId}/manifest.json`);
@@ -106,7 +106,8 @@ test('a v2 library upgrades to v3 in the browser; a failed upgrade (quota) is re
   await page.getByTestId('more').click();
   await expect.poll(() => titles(page).then((t) => t.length)).toBe(100);
   const upgraded = await rawState(blank);
-  expect(upgraded.version).toBe(30);
+  // v2 → v3 → v4 in one open (v4 rebuilds the terms: byline, site, WiFi / Wi-Fi).
+  expect(upgraded.version).toBe(40);
   expect(upgraded.stores).toEqual(['clips', 'images', 'settings', 'summaries', 'timeline']);
   expect(upgraded.clips).toEqual(after.clips);
 });

@@ -85,7 +85,7 @@ async function readZipBackup(blob: Blob, onProgress: Progress): Promise<ParsedBa
   const clips: StoredClip[] = [];
   const images: StoredImage[] = [];
   for (const { clip, images: imgs } of parsed) {
-    clips.push({ ...clip, terms: termsFor(clip.title, clip.text) });
+    clips.push({ ...clip, terms: termsFor(clip) });
     for (const im of imgs) {
       let blob: Blob | null = null;
       if (im.status === 'ok') {
@@ -123,7 +123,7 @@ async function readJsonBackup(file: Blob, onProgress: Progress): Promise<ParsedB
   const images: StoredImage[] = [];
   let done = 0;
   for (const { clip, images: imgs } of parsed) {
-    clips.push({ ...clip, terms: termsFor(clip.title, clip.text) });
+    clips.push({ ...clip, terms: termsFor(clip) });
     for (const im of imgs) {
       let blob: Blob | null = null;
       if (im.status === 'ok') {

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
+import { countLive, searchClips } from './library';
+import { LIVE_COUNT_KEY, summaryOf } from './libraryIndex';
 import type { StoredClip } from './schema';
 
 // Schema v2 (issue 7): a browser that saved clips under v1 opens the database with every
@@ -34,7 +36,7 @@ function openV1(name: string, version = 1): Dexie {
 }
 
 describe('SiftDb schema', () => {
-  it('opens a v1 database holding a clip as v3 with the clip, its image and its indexes intact', async () => {
+  it('opens a v1 database holding a clip as v4 with the clip, its image and its indexes intact', async () => {
     const name = `migrate-${Math.random()}`;
     names.push(name);
     const old = openV1(name);
@@ -45,8 +47,9 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
-    expect(await db.clips.get('c1')).toEqual(v1Clip('c1'));
+    expect(db.verno).toBe(4);
+    // Terms are rebuilt by the v4 upgrade (site name added); everything else is as it was.
+    expect(await db.clips.get('c1')).toEqual({ ...v1Clip('c1'), terms: expect.arrayContaining(['river', 'rose', 'valley', 'courier']) });
     expect(await db.clips.where('tags').equals('flood').primaryKeys()).toEqual(['c1']);
     expect(await db.timeline.where('terms').equals('river').primaryKeys()).toEqual([[1000, 'c1']]);
     expect(await db.summaries.get('c1')).toMatchObject({ id: 'c1', title: 'When the River Came to Town', tags: ['flood'], savedAt: 1000, hasImages: false });
@@ -84,7 +87,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.clips.count()).toBe(451);
     expect(await db.summaries.count()).toBe(451);
     const live = clips.filter((c) => c.deletedAt === null);
@@ -95,7 +98,8 @@ describe('SiftDb schema', () => {
     expect(await db.timeline.where('terms').equals('odd').primaryKeys()).toEqual([[999, 'odd']]);
     expect(await db.summaries.get('odd')).toMatchObject({ tags: [], excerpt: null });
     expect((await db.summaries.get('c1'))!.hasImages).toBe(true);
-    expect(await db.clips.get('c7')).toEqual(clips[7]);
+    // v4 rebuilt the terms from the text (the fixture's made-up 'w7' is not in it).
+    expect(await db.clips.get('c7')).toEqual({ ...clips[7], terms: expect.arrayContaining(['river', 'rose']) });
     db.close();
   });
 
@@ -133,8 +137,69 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.timeline.count()).toBe(300);
+    db.close();
+  });
+});
+
+/** The v3 schema exactly as it was declared (v3 release: summaries and timeline). */
+function openV3(name: string): Dexie {
+  const old = new Dexie(name);
+  old.version(3).stores({
+    clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
+    images: 'id, clipId, [clipId+url]',
+    settings: 'key',
+    summaries: 'id, savedAt, deletedAt, *tags',
+    timeline: '[savedAt+id], *terms',
+  });
+  return old;
+}
+
+describe('SiftDb v4: search terms include byline and site, and hyphenated words joined', () => {
+  it('upgrades a v3 library: every clip kept, terms rebuilt, the new terms searchable, trash still off the timeline', async () => {
+    const name = `v3to4-${Math.random()}`;
+    names.push(name);
+    const old = openV3(name);
+    // Clips as v3 stored them: terms of title + text only, "Wi-Fi" as "wi" and "fi".
+    const clips: StoredClip[] = Array.from({ length: 250 }, (_, i) => ({
+      ...v1Clip(`c${i}`), savedAt: 1000 + i, byline: i % 2 ? 'Ada Lovelace' : null, site: 'The Valley Courier',
+      text: `The river rose. Wi-Fi failed at ${i}.`, terms: ['the', 'river', 'rose', 'wi', 'fi', 'failed', 'at', String(i)],
+      deletedAt: i % 10 === 0 ? 5000 : null,
+    }));
+    await old.table('clips').bulkAdd(clips);
+    await old.table('summaries').bulkAdd(clips.map(summaryOf));
+    await old.table('timeline').bulkAdd(clips.filter((c) => c.deletedAt === null).map((c) => ({ savedAt: c.savedAt, id: c.id, terms: c.terms })));
+    await old.table('images').add({ id: 'i1', clipId: 'c1', url: 'https://cdn.example/a.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
+    const live = clips.filter((c) => c.deletedAt === null);
+    await old.table('settings').bulkAdd([{ key: LIVE_COUNT_KEY, value: live.length }, { key: 'reader:prefs', value: { theme: 'sepia' } }]);
+    expect(await old.table('timeline').where('terms').equals('lovelace').count()).toBe(0);
+    old.close();
+
+    const db = new SiftDb(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    // Nothing lost: every clip as it was but for its terms; images, settings and summaries intact.
+    const after = await db.clips.toArray();
+    expect(after).toHaveLength(250);
+    for (const c of after) {
+      const { terms, ...rest } = c;
+      const { terms: oldTerms, ...was } = clips.find((x) => x.id === c.id)!;
+      expect(rest).toEqual(was);
+      expect(terms).toEqual(expect.arrayContaining(oldTerms));
+      expect(terms).toEqual(expect.arrayContaining(['valley', 'courier', 'wifi', ...(c.byline ? ['ada', 'lovelace'] : [])]));
+    }
+    expect(await db.images.get('i1')).toMatchObject({ clipId: 'c1', status: 'failed' });
+    expect(await db.settings.get('reader:prefs')).toEqual({ key: 'reader:prefs', value: { theme: 'sepia' } });
+    expect(await db.summaries.count()).toBe(250);
+    expect(await countLive(db)).toBe(live.length);
+    expect(await db.timeline.count()).toBe(live.length);
+    // The new terms are searchable; trashed clips are still not found.
+    const lovelace = await searchClips(db, 'lovelace', { limit: 500 });
+    expect(lovelace.items.map((c) => c.id).sort()).toEqual(live.filter((c) => c.byline).map((c) => c.id).sort());
+    expect(lovelace.total).toBe(live.filter((c) => c.byline).length);
+    // Every clip has both words, the trashed ones too: only the live ones are found.
+    expect((await searchClips(db, 'courier wifi', { limit: 500 })).total).toBe(live.length);
     db.close();
   });
 });

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { StoredClip, StoredImage, StoredSetting, StoredSummary, TimelineRow } from './schema';
-import { fillLibraryIndex, libraryIndexMiddleware } from './libraryIndex';
+import { fillLibraryIndex, libraryIndexMiddleware, reindexTerms } from './libraryIndex';
 
 export const DB_NAME = 'sift';
 
@@ -20,6 +20,9 @@ export const DB_NAME = 'sift';
  *     by libraryIndexMiddleware in the same transaction as every clip write; the upgrade
  *     fills them from the existing clips. `clips.terms` stays on the record (the source the
  *     timeline row is rebuilt from on restore) but is no longer indexed there.
+ * v4: search terms also hold the byline and site name, and hyphenated and camel-case words
+ *     in their other spellings (WiFi, Wi-Fi, wifi: libraryTerms.ts). Same stores and
+ *     indexes; the upgrade rebuilds every clip's terms, summary and timeline row.
  */
 export class SiftDb extends Dexie {
   clips!: EntityTable<StoredClip, 'id'>;
@@ -53,6 +56,15 @@ export class SiftDb extends Dexie {
         timeline: '[savedAt+id], *terms',
       })
       .upgrade(fillLibraryIndex);
+    this.version(4)
+      .stores({
+        clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
+        images: 'id, clipId, [clipId+url]',
+        settings: 'key',
+        summaries: 'id, savedAt, deletedAt, *tags',
+        timeline: '[savedAt+id], *terms',
+      })
+      .upgrade(reindexTerms);
     this.use(libraryIndexMiddleware);
   }
 }

@@ -6,7 +6,7 @@ import {
   searchClips, trashClips, TRASH_RETENTION_MS,
 } from './library';
 import { sampleClip } from './librarySamples';
-import { termsFor } from './libraryTerms';
+import { indexWords, queryWords, termsFor } from './libraryTerms';
 
 let db: SiftDb;
 let n = 0;
@@ -72,6 +72,56 @@ describe('library queries', () => {
   });
 
   it('segments CJK without spaces', () => {
-    expect(termsFor('', '今天北京的天气很好')).toContain('北京');
+    expect(termsFor({ title: '', text: '今天北京的天气很好' })).toContain('北京');
+  });
+});
+
+describe('search by author and site, and across hyphenated and joined spellings', () => {
+  beforeEach(async () => {
+    await db.clips.bulkAdd([
+      sampleClip({ id: 'hy', title: 'Wi-Fi 7 routers tested', html: '<p>Six routers on a long corridor.</p>', savedAt: 5000, byline: 'Ada Lovelace', site: 'The Valley Courier' }),
+      sampleClip({ id: 'camel', title: 'WiFi calling explained', html: '<p>Calls over the home network.</p>', savedAt: 6000, byline: 'Grace Hopper', site: 'Signal Weekly' }),
+      sampleClip({ id: 'low', title: 'Fixing slow wifi at home', html: '<p>Move the router.</p>', savedAt: 7000, site: 'example.com' }),
+      sampleClip({ id: 'mail', title: 'The e-mail that changed everything', html: '<p>Sent at noon.</p>', savedAt: 8000 }),
+      sampleClip({ id: 'soft', title: 'Straßen\u00ADbahn', html: '<p>Eine Stra\u00DFen\u00ADbahn f\u00E4hrt.</p>', savedAt: 9000, lang: 'de' }),
+    ]);
+  });
+  const found = async (q: string) => (await searchClips(db, q)).items.map((c) => c.id).sort();
+
+  // A user who remembers who wrote a piece, or where, searches by that: the library found
+  // neither (terms came from title and text only).
+  it('finds clips by byline and by site name', async () => {
+    expect(await found('lovelace')).toEqual(['hy']);
+    expect(await found('Grace Hopper')).toEqual(['camel']);
+    expect(await found('valley courier')).toEqual(['hy']);
+    expect(await found('signal weekly')).toEqual(['camel']);
+    expect(await found('lovelace routers')).toEqual(['hy']);
+  });
+
+  // "WiFi" did not find "Wi-Fi": the hyphen split it into "wi" and "fi".
+  it('WiFi, Wi-Fi and wifi find one another', async () => {
+    for (const q of ['wifi', 'WiFi', 'Wi-Fi', 'WI‑FI', 'wifi router']) expect(await found(q), q).toEqual(q === 'wifi router' ? ['hy', 'low'] : ['camel', 'hy', 'low']);
+    // Typed as two words, it finds the spellings that hold both parts (Wi-Fi, WiFi).
+    expect(await found('wi fi')).toEqual(['camel', 'hy']);
+    expect(await found('email')).toEqual(['mail']);
+    expect(await found('e-mail')).toEqual(['mail']);
+    // The parts of a hyphenated word still match on their own.
+    expect(await found('mail')).toEqual(['mail']);
+  });
+
+  it('spellings indexed and asked for (pure)', () => {
+    expect(indexWords('Bluetooth-and-Wi-Fi')).toEqual(['bluetooth', 'and', 'wi', 'fi', 'bluetoothand', 'bluetoothandwi', 'bluetoothandwifi', 'andwi', 'andwifi', 'wifi']);
+    expect(indexWords('WiFi JavaScript plain')).toEqual(['wifi', 'wi', 'fi', 'javascript', 'java', 'script', 'plain']);
+    expect(queryWords('Wi-Fi WiFi e‑mail')).toEqual(['wifi', 'wifi', 'email']);
+    // Joined too long to be indexed whole: the query asks for the parts.
+    const slug = 'how-to-fix-slow-wireless-internet-in-an-old-house-today';
+    expect(queryWords(slug)).toEqual(slug.split('-'));
+    // A range is not a word: dashes do not join.
+    expect(indexWords('1990–2000')).toEqual(['1990', '2000']);
+    expect(termsFor({ title: 'T', text: 'x', byline: 'Ada Lovelace', site: 'The Courier' })).toEqual(['t', 'ada', 'lovelace', 'the', 'courier', 'x']);
+  });
+
+  it('a soft hyphen (an invisible break hint) does not split a word', async () => {
+    expect(await found('straßenbahn')).toEqual(['soft']);
   });
 });

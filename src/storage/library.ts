@@ -1,6 +1,6 @@
 import type { SiftDb } from './db';
 import type { StoredClip, StoredImage, StoredSummary } from './schema';
-import { words } from './libraryTerms';
+import { queryWords } from './libraryTerms';
 import { countMatches, searchTimeline, type SearchPage } from './librarySearch';
 import { liveCount } from './libraryIndex';
 
@@ -79,7 +79,7 @@ export async function countTrash(db: SiftDb): Promise<number> {
 
 /** Search terms of a query (for highlighting); the planner is librarySearch.ts. */
 export function queryTerms(query: string): string[] {
-  return [...new Set(words(query))];
+  return [...new Set(queryWords(query))];
 }
 
 export interface SearchResult extends ListResult {
@@ -88,8 +88,9 @@ export interface SearchResult extends ListResult {
 }
 
 /**
- * Full-text search over title + text (librarySearch.ts plans it): every query word must
- * match (AND), the last also as a prefix, so "typog" finds "typography". Newest first,
+ * Full-text search over title, byline, site name and text (librarySearch.ts plans it):
+ * every query word must match (AND), the last also as a prefix, so "typog" finds
+ * "typography"; "WiFi", "Wi-Fi" and "wifi" are one word (libraryTerms.ts). Newest first,
  * live clips only, `limit` results from `offset` plus the total.
  */
 export async function searchClips(

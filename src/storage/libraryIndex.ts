@@ -42,8 +42,12 @@ function termsSignature(terms: readonly string[]): string {
  */
 function termsOf(c: Partial<StoredClip>): string[] {
   if (Array.isArray(c.terms)) return c.terms.filter((t): t is string => typeof t === 'string');
-  return termsFor(str(c.title), str(c.text));
+  return termsFromFields(c);
 }
+
+/** termsFor over a record whose fields may be missing or of the wrong type (an old or odd writer). */
+const termsFromFields = (c: Partial<StoredClip>): string[] =>
+  termsFor({ title: str(c.title), text: str(c.text), byline: strOrNull(c.byline), site: strOrNull(c.site) });
 
 /**
  * Summary of a clip. Defensive about every field: the v3 migration runs this over clips
@@ -202,7 +206,7 @@ export async function liveCount(db: SiftDb): Promise<number> {
   });
 }
 
-/** Clips read per round trip while the v3 upgrade fills the derived tables. */
+/** Clips read per round trip while an upgrade (v3, v4) rebuilds the derived tables. */
 const MIGRATION_BATCH = 200;
 
 /**
@@ -218,5 +222,23 @@ export async function fillLibraryIndex(tx: Transaction): Promise<void> {
     const batch = (await clips.bulkGet(ids.slice(i, i + MIGRATION_BATCH))).filter((c): c is StoredClip => !!c && typeof c.id === 'string');
     await tx.table(SUMMARIES).bulkPut(batch.map(summaryOf));
     await tx.table(TIMELINE).bulkPut(batch.map(timelineRowOf).filter((r): r is TimelineRow => r !== null));
+  }
+}
+
+/**
+ * v4 upgrade: every clip's terms rebuilt with today's termsFor (byline and site name added,
+ * hyphenated and camel-case words indexed in their other spellings), and its summary and
+ * timeline row with them, in the upgrade's versionchange transaction. A failure aborts it:
+ * the database stays at v3, every clip as it was, and the next open retries.
+ */
+export async function reindexTerms(tx: Transaction): Promise<void> {
+  const clips = tx.table<StoredClip, string>('clips');
+  const ids = await clips.toCollection().primaryKeys();
+  for (let i = 0; i < ids.length; i += MIGRATION_BATCH) {
+    const batch = (await clips.bulkGet(ids.slice(i, i + MIGRATION_BATCH))).filter((c): c is StoredClip => !!c && typeof c.id === 'string');
+    const updated = batch.map((c) => ({ ...c, terms: termsFromFields(c) }));
+    await clips.bulkPut(updated);
+    await tx.table(SUMMARIES).bulkPut(updated.map(summaryOf));
+    await tx.table(TIMELINE).bulkPut(updated.map(timelineRowOf).filter((r): r is TimelineRow => r !== null));
   }
 }

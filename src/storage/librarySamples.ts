@@ -9,7 +9,7 @@ export function sampleClip(p: Partial<StoredClip> & { id: string; title: string;
   const text = p.text ?? p.html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   const wordCount = text.split(/\s+/).filter(Boolean).length;
   const savedAt = p.savedAt ?? Date.UTC(2026, 0, 1);
-  return {
+  const clip: Omit<StoredClip, 'terms'> = {
     url: `https://example.com/${p.id}`,
     canonicalUrl: null,
     byline: null,
@@ -28,6 +28,6 @@ export function sampleClip(p: Partial<StoredClip> & { id: string; title: string;
     deletedAt: null,
     ...p,
     text,
-    terms: p.terms ?? termsFor(p.title, text),
   };
+  return { ...clip, terms: p.terms ?? termsFor(clip) };
 }

@@ -1,7 +1,7 @@
 import type { Collection } from 'dexie';
 import type { SiftDb } from './db';
 import type { StoredSummary, TimelineRow } from './schema';
-import { words } from './libraryTerms';
+import { queryWords } from './libraryTerms';
 import { liveCount } from './libraryIndex';
 
 /**
@@ -52,7 +52,7 @@ const CHUNK_MAX = 200;
 
 /** The terms of a query, deduplicated, the last one a prefix when long enough. */
 export function planQuery(query: string): TermPlan[] {
-  const terms = [...new Set(words(query))];
+  const terms = [...new Set(queryWords(query))];
   const plans = terms.map((term, i) => ({ term, prefix: i === terms.length - 1 && term.length >= MIN_PREFIX }));
   // "typography typ": every clip with the exact word "typography" also matches the prefix
   // "typ", so that prefix adds no constraint, only work: drop it.

@@ -57,7 +57,7 @@ function toRecord(clip: ClipData, id: string, now: number, previous: StoredClip 
     engine: clip.engine,
     leadImage: clip.leadImage,
     deletedAt: null,
-    terms: termsFor(clip.title, clip.text),
+    terms: termsFor({ title: clip.title, text: clip.text, byline: clip.byline, site: clip.siteName }),
   };
   // Structured-page fields only when present (an update with a plain article drops them).
   if (clip.pageKind !== undefined) record.pageKind = clip.pageKind;

@@ -34,7 +34,7 @@ export interface StoredClip {
   leadImage: string | null;
   /** Epoch ms when moved to the trash; null while live. Trash is emptied after 30 days. */
   deletedAt: number | null;
-  /** Lower-cased unique words of title + text, for the full-text index. */
+  /** Lower-cased unique words of title, byline, site and text (since v4; libraryTerms.ts termsFor), for the full-text index. */
   terms: string[];
   /**
    * Structured pages (issue 7, schema v2): set only when the core's records stage ran and
