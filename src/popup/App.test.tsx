@@ -135,6 +135,9 @@ describe('popup App', () => {
     (byTestId(root, 'save') as HTMLButtonElement).click();
     await until(() => !!byTestId(root, 'image-warning'));
     expect(byTestId(root, 'image-warning')?.textContent).toContain('1 image could not be saved');
+    // What the reader does with an image it has no bytes for (makeOffline removes it; e2e
+    // reader-offline checks the unsaved chart is gone): the warning said "a placeholder".
+    expect(byTestId(root, 'image-warning')?.textContent).toContain('the reader leaves it out');
     button(root, 'Allow Sift to read images from all sites').click();
     // Granted → the same clip is saved again as an update, to fetch the blocked images.
     await until(() => api.saves.length === 2);

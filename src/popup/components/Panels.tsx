@@ -97,7 +97,7 @@ export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenRea
           <strong>
             {imagesFailed.length} image{imagesFailed.length === 1 ? '' : 's'} could not be saved
           </strong>
-          <span> — the reader shows a placeholder instead.</span>
+          <span> — the reader leaves {imagesFailed.length === 1 ? 'it' : 'them'} out.</span>
           <FailedImageList failed={imagesFailed} />
           {onAllowAllSites && (
             <button class="link" onClick={onAllowAllSites}>
