@@ -103,6 +103,12 @@ describe('exports carry the lead image the reader shows above the text', () => {
     expect(zip['assets/When the River Came to Town-1.png']).toEqual(pngBytes);
   });
 
+  it('EPUB: the image file in the book and shown after the title', async () => {
+    const zip = unzipSync(await bytes((await exportClips(db, 'epub', [await saveWith(article)])).blob));
+    expect(strFromU8(zip['OEBPS/chapter-1.xhtml']!)).toContain('<h1>When the River Came to Town</h1><figure><img src="images/1-1.png" alt="" loading="lazy" /></figure><p>The river');
+    expect(zip['OEBPS/images/1-1.png']).toEqual(pngBytes);
+  });
+
   it('not twice when the content already shows it', async () => {
     const inside = { ...article, html: `<p>The river had been rising.</p><img src="${lead}" alt="The mill">` };
     const md = await text((await exportClips(db, 'markdown', [await saveWith(inside)])).blob);
