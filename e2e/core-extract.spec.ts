@@ -76,6 +76,18 @@ test('text hidden by CSS is not clipped; lazy images resolve to their real sourc
   expect(clip!.html).toContain(`src="${ORIGIN}/square.svg"`);
 });
 
+test('line numbers a code viewer draws unselectable beside its lines are not part of the code', async ({ page }) => {
+  const line = (n: number, code: string) => `<div class="row"><span class="gutter">${n}</span><div class="code">${code}</div></div>`;
+  await open(page, `<style>.gutter{user-select:none;opacity:.5;padding-right:1ch}.row{display:block}</style>
+    <article><p>${paragraph(8)}</p><pre>${line(1, 'import os')}${line(2, 'total = 42')}</pre>
+    <pre><span>100</span> items</pre><p>${paragraph(8)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip!.html).toContain('import os');
+  expect(clip!.html).toContain('<pre>import os\ntotal = 42</pre>');
+  // A number the reader can select is content.
+  expect(clip!.html).toContain('<pre>100 items</pre>');
+});
+
 test('a page whose stylesheet hides <body> until scripts run (AMP, loaders) is still clipped; what it hides inside stays out', async ({ page }) => {
   // AMP's boilerplate CSS: body is visibility:hidden until the AMP runtime (never loaded here) shows it.
   await open(page, `<article><h1>Harbour story</h1><p>${paragraph(8)}</p><p style="display:none">HIDDEN-INSIDE</p><p>${paragraph(6)}</p></article>`,

@@ -144,3 +144,19 @@ describe('extract: the label of a removed link block', () => {
     expect(noColon.text).not.toContain('tagsix');
   });
 });
+
+describe('code blocks', () => {
+  it('drops the unselectable line numbers a code viewer draws beside each line, and nothing else; each line <div> is a line', () => {
+    const row = (n: number, code: string) => `<div><span class="ln" style="user-select: none">${n}</span><div>${code}</div></div>`;
+    const d = doc(`<article><h1>Sending a message</h1><p>${prose(6)}</p>
+      <pre>${row(1, '# Download the helper library')}${row(2, 'import os')}${row(10, 'client = Client(sid, token)')}</pre>
+      <pre><span style="user-select: none">$ </span>npm install <span>2</span></pre><p>${prose(6, 1)}</p></article>`);
+    const clip = extract(d, { layout: fakeLayout })!;
+    expect(clip.html).toContain('# Download the helper library');
+    expect(clip.html).not.toMatch(/\d\s*(?:# Download|import os|client =)/);
+    // Each line of the viewer (a <div>) is a line of the code.
+    expect(clip.html).toContain('<pre># Download the helper library\nimport os\nclient = Client(sid, token)</pre>');
+    // Only a number alone is a line number: the prompt stays, as does a selectable 2.
+    expect(clip.html).toContain('<pre>$ npm install 2</pre>');
+  });
+});

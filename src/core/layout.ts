@@ -48,6 +48,11 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
       const r = rect(el);
       return r && r.height > 0 ? r.height : null;
     },
+    isUnselectable(el: Element): boolean {
+      if (!hasLayout || !view) return false;
+      const style = view.getComputedStyle(el);
+      return (style.getPropertyValue('user-select') || style.getPropertyValue('-webkit-user-select')) === 'none';
+    },
   };
 }
 

@@ -184,6 +184,10 @@ export function serialize(input: SerializeInput): Serialized {
   let implicitContent = 0;
   let flowDepth = 0; // >0 inside a kept block element that holds inline content (p, li, td, h*)
   let preDepth = 0;
+  // Inside <pre>: the code's current line has text not yet ended by a newline. A block
+  // element inside <pre> (code viewers put each line in a <div>) is a line of its own.
+  let preLineOpen = false;
+  let preBreak = false; // a block boundary ended that line: a newline goes before the next text
 
   /** End the current text block. Call only with a non-empty line. */
   const flushLine = (): void => {
@@ -234,7 +238,8 @@ export function serialize(input: SerializeInput): Serialized {
         }
         if (f & FLOW) flowDepth--;
       }
-      if (fTag === 'PRE') preDepth--;
+      if (fTag === 'PRE') { preDepth--; preLineOpen = false; preBreak = false; }
+      else if (preDepth > 0 && (f & BLOCK) && preLineOpen) preBreak = true;
       if (f & BLOCK) {
         if (!(f & EMITTED) && implicitOpen) closeImplicit();
         if (line) flushLine();
@@ -254,6 +259,8 @@ export function serialize(input: SerializeInput): Serialized {
       const raw = cur.nodeValue ?? '';
       if (preDepth > 0) {
         if (!raw) continue;
+        if (preBreak) { html.push('\n'); preBreak = false; }
+        preLineOpen = raw.charCodeAt(raw.length - 1) !== 10;
         html.push(escapeText(raw));
         line += raw;
         content++;
@@ -302,7 +309,7 @@ export function serialize(input: SerializeInput): Serialized {
       continue;
     }
     if (tag === 'BR') {
-      if (inside) { if (implicitOpen || flowDepth > 0) html.push('<br>'); line += '\n'; }
+      if (inside) { if (implicitOpen || flowDepth > 0) html.push('<br>'); line += '\n'; preLineOpen = false; }
       continue;
     }
     if (tag === 'HR') {
@@ -310,7 +317,9 @@ export function serialize(input: SerializeInput): Serialized {
       continue;
     }
     if (flags & CONTROL) continue;
+    if (preDepth > 0 && isLineNumber(el, layout)) continue;
 
+    if (preDepth > 0 && (flags & BLOCK) && preLineOpen) preBreak = true;
     if ((flags & BLOCK) && line) flushLine();
     if (tag === 'PRE') preDepth++;
     let frame = flags;
@@ -367,6 +376,18 @@ function attributesFor(el: Element, tag: string, baseUrl: string): string | null
  * stays bounded: one string of one character per word (per slice), one clip-sized string when
  * the text holds CJK; never an array of words.
  */
+/**
+ * A line number drawn beside code: an element inside <pre> whose only content is a number the
+ * reader cannot select (`user-select: none`, as code viewers mark their gutters). Copied with
+ * the code, it would glue to each line ("1# Download the helper library"). Only elements that
+ * hold nothing but a number are asked, so the style is read for few of a code block's spans.
+ */
+function isLineNumber(el: Element, layout: LayoutProbe): boolean {
+  const text = el.firstChild;
+  return text !== null && text.nodeType === 3 && text.nextSibling === null && LINE_NUMBER.test(text.nodeValue ?? '') && layout.isUnselectable?.(el) === true;
+}
+const LINE_NUMBER = /^\s*\d{1,6}\s*$/;
+
 export function countWords(text: string): { words: number; cjk: number } {
   // Each word becomes its first code unit, every gap nothing: the result's length is the count.
   // A long text goes in slices that end before a newline (a word break, so no word spans two

@@ -1,8 +1,9 @@
 /**
  * Shared by the core's unit tests only (imported from *.test.ts). Builds a document in
  * Node through the injected `parse` function so the core itself never imports jsdom, and
- * supplies a fake LayoutProbe: `hidden`/inline `display:none` are not rendered, and
- * `data-w` / `data-h` give an element's "rendered" size.
+ * supplies a fake LayoutProbe: `hidden`/inline `display:none` are not rendered,
+ * `data-w` / `data-h` give an element's "rendered" size, and an inline `user-select: none`
+ * makes it unselectable.
  */
 import type { LayoutProbe } from './types';
 
@@ -10,6 +11,7 @@ export const fakeLayout: LayoutProbe = {
   isRendered: (el) => !el.hasAttribute('hidden') && !/display\s*:\s*none/i.test(el.getAttribute('style') ?? ''),
   renderedWidth: (el) => sizeAttr(el, 'data-w'),
   renderedHeight: (el) => sizeAttr(el, 'data-h'),
+  isUnselectable: (el) => /user-select\s*:\s*none/i.test(el.getAttribute('style') ?? ''),
 };
 
 function sizeAttr(el: Element, name: string): number | null {

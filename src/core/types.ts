@@ -20,6 +20,11 @@ export interface LayoutProbe {
   renderedWidth(el: Element): number | null;
   /** Rendered height in CSS px, or null when it is not laid out. */
   renderedHeight(el: Element): number | null;
+  /**
+   * True when the reader cannot select the element's text (CSS `user-select: none`): what a
+   * page draws beside code, such as line numbers, is not part of it. Absent: never.
+   */
+  isUnselectable?(el: Element): boolean;
 }
 
 export interface ExtractOptions {
