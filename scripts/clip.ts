@@ -10,15 +10,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import TurndownService from 'turndown';
-import { gfm } from 'turndown-plugin-gfm';
-import type { Clip, ExtractResult } from '../src/core/types';
+import type { ExtractResult } from '../src/core/types';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
+import { FORMATS, render, type Format } from './clipFormat';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE = join(root, 'samples', 'article.html');
-const FORMATS = ['md', 'html', 'json', 'text'] as const;
-type Format = (typeof FORMATS)[number];
 
 function usage(message?: string): never {
   if (message) console.error(`clip: ${message}`);
@@ -73,37 +70,6 @@ async function coreSource(): Promise<string> {
   const stale = !existsSync(CORE_IIFE_PATH) || statSync(CORE_IIFE_PATH).mtimeMs < newestMtime(join(root, 'src', 'core'));
   if (stale) await buildCore();
   return readFileSync(CORE_IIFE_PATH, 'utf8');
-}
-
-function frontMatterValue(v: string): string {
-  return JSON.stringify(v);
-}
-
-function render(clip: Clip, format: Format): string {
-  switch (format) {
-    case 'json':
-      return JSON.stringify(clip, null, 2);
-    case 'text':
-      return `${clip.title}\n\n${clip.text}\n`;
-    case 'html':
-      return `<!doctype html>\n<html${clip.lang ? ` lang="${clip.lang}"` : ''}${clip.dir ? ` dir="${clip.dir}"` : ''}>\n<head><meta charset="utf-8"><title>${escapeHtml(clip.title)}</title></head>\n<body>\n<h1>${escapeHtml(clip.title)}</h1>\n${clip.html}\n</body>\n</html>\n`;
-    case 'md': {
-      const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-      td.use(gfm);
-      const meta: [string, string | number | null][] = [
-        ['title', clip.title], ['author', clip.byline], ['published', clip.published], ['site', clip.siteName],
-        ['url', clip.canonicalUrl ?? clip.url], ['words', clip.wordCount], ['reading_minutes', clip.readingMinutes],
-      ];
-      const lines = meta.filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${typeof v === 'number' ? v : frontMatterValue(v!)}`);
-      const body = td.turndown(clip.html);
-      const heading = body.startsWith(`# ${clip.title}\n`) ? '' : `# ${clip.title}\n\n`;
-      return `---\n${lines.join('\n')}\n---\n\n${heading}${body}\n`;
-    }
-  }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 async function main(): Promise<void> {
