@@ -102,6 +102,8 @@ describe('metadata', () => {
     // The end of the title is the site's name; a logo's <h1> holds it too.
     expect(title('<title>Reflections on Building a Pixel-Perfect UI Pipeline - Part 1 - Playful Tones</title>', '<h1>Playful Tones</h1>')).toBe('Reflections on Building a Pixel-Perfect UI Pipeline - Part 1');
     expect(title('<title>A brief intro to git • Cory Dransfeldt</title>', '<h1>Cory Dransfeldt</h1>')).toBe('A brief intro to git');
+    // A heading that agrees with the title but adds the site's name after a separator is not the better title.
+    expect(title('<meta property="og:site_name" content="Artlyst"><title>Best UK Art Exhibitions 2025 – Artlyst - Artlyst</title><script type="application/ld+json">{"@type":"Article","headline":"Best UK Art Exhibitions 2025 – Artlyst"}</script>', '<h1>Best UK Art Exhibitions 2025 – Artlyst</h1>')).toBe('Best UK Art Exhibitions 2025');
     // Not cut at a separator: the declared title stays.
     expect(title('<title>Flexbox layouts, explained with examples</title>', '<h1>Flexbox</h1>')).toBe('Flexbox layouts, explained with examples');
     expect(title('<title>Flexboxes and Grids - Learn web development</title>', '<h1>Flexbox</h1>')).toBe('Flexboxes and Grids - Learn web development');

@@ -168,7 +168,7 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   // reader sees it: the declared one adds the site's name, a tagline or an SEO variant
   // ("What is Social Commerce - A guided introduction | Emplifi"). One that does not agree is
   // more often a landing page's slogan than the page's title, so the declared title stays.
-  else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title)) title = h1s[0];
+  else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title) && !namesSite(h1s[0], siteName)) title = h1s[0];
   // A lone <h1> that begins the declared title, up to a title separator, is the title without
   // what the site adds ("Quickstart — Flask Documentation (3.1.x)", "Flexbox - Learn web
   // development"), which stripSiteSuffix cannot tell from the title when it is long. Not one
@@ -222,6 +222,12 @@ function declaredTitle(headline: string | null, metaTitle: string | null, docTit
   // "Title | Site" continues "Title" with the site's name, not with the rest of a cut title.
   return whole && !TITLE_SEPARATORS.some((sep) => whole.startsWith(sep, first.length)) ? whole : first;
 }
+/** Whether a heading ends with the site's name after a title separator ("Best UK Art Exhibitions 2025 – Artlyst"): the title plus the site's name. */
+function namesSite(heading: string, siteName: string | null): boolean {
+  const site = collapse(siteName).toLowerCase();
+  return site !== '' && endsAtSeparator(heading.toLowerCase(), site);
+}
+
 /** Whether `title` is more + a title separator + `part`. */
 function endsAtSeparator(title: string, part: string): boolean {
   return title.endsWith(part) && TITLE_SEPARATORS.some((sep) => title.endsWith(sep, title.length - part.length));
