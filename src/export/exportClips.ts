@@ -5,7 +5,7 @@ import { base64Encode } from '../backup/bytes';
 import { clipBatches, writeBackupJson, writeBackupZip } from '../backup/write';
 import { EPUB_IMAGE_TYPES, writeEpub, type EpubChapter } from './epub';
 import { standaloneHtml } from './html';
-import { insertLeadImage } from './leadImage';
+import { dropTitleHeading, insertLeadImage } from './leadImage';
 import { clipToMarkdown } from './markdown';
 import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
 import { makeOffline } from './offline';
@@ -139,6 +139,8 @@ async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChap
         files.push({ path, mime, blob: im.blob });
       }
       const fragment = (sanitizeToFragment(clip.html, document) as DocumentFragment | null) ?? document.createDocumentFragment();
+      // Each chapter opens with the title (epub.ts): the content's own copy of it goes.
+      dropTitleHeading(fragment, clip.title);
       insertLeadImage(fragment, clip);
       makeOffline(fragment, (url) => local.get(url) ?? null);
       const table = clipTableElement(clip, document);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { sanitizeToFragment } from '../shared/sanitize';
-import { insertLeadImage } from './leadImage';
+import { dropTitleHeading, insertLeadImage } from './leadImage';
 
 const url = 'https://courier.example/river';
 
@@ -55,5 +55,32 @@ describe('insertLeadImage', () => {
     expect(out).not.toMatch(/<script|onerror/);
     // DOMPurify drops a src holding markup; whatever it keeps, it is one inert <img> at most.
     expect((out.match(/<img/g) ?? []).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('dropTitleHeading', () => {
+  /** The fragment as the reader and EPUB chapters build it: title heading dropped, then the lead image. */
+  function shown(html: string, title: string, leadImage: string | null = null): string {
+    const fragment = sanitizeToFragment(html, document);
+    dropTitleHeading(fragment, title);
+    insertLeadImage(fragment, { leadImage, url });
+    const div = document.createElement('div');
+    div.append(fragment);
+    return div.innerHTML;
+  }
+
+  it('drops an opening <h1> that states the title (case, spaces and punctuation aside)', () => {
+    expect(shown('<h1>The  River, Rising!</h1><p>Text.</p>', 'The river rising')).toBe('<p>Text.</p>');
+    expect(shown('<article><header><h1>River</h1><p>By Ada</p></header></article>', 'River')).toBe('<article><header><p>By Ada</p></header></article>');
+  });
+
+  it('keeps a heading that differs from the title, or one that does not open the content', () => {
+    expect(shown('<h1>Chapter one</h1><p>Text.</p>', 'River')).toBe('<h1>Chapter one</h1><p>Text.</p>');
+    expect(shown('<p>Intro.</p><h1>River</h1>', 'River')).toBe('<p>Intro.</p><h1>River</h1>');
+  });
+
+  it('puts the lead image at the very top once the heading is gone', () => {
+    expect(shown('<h1>River</h1><p>Text.</p>', 'River', 'https://cdn.example/hero.jpg'))
+      .toBe('<figure><img src="https://cdn.example/hero.jpg" alt=""></figure><p>Text.</p>');
   });
 });

@@ -64,6 +64,23 @@ function openingHeading(fragment: DocumentFragment): Element | null {
   return null;
 }
 
+/** A title for comparison: case, whitespace and punctuation do not count ('Hello, World!' = 'hello world'). */
+function titleKey(text: string): string {
+  return text.toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, '');
+}
+
+/**
+ * Removes the content's opening <h1> when it states `title`. The reader's header and each
+ * EPUB chapter already show the clip's title above the content, and the core keeps the
+ * page's <h1> in it, so the title showed twice. A heading that says something else stays.
+ * Call before `insertLeadImage`, so the lead image then goes to the very top.
+ */
+export function dropTitleHeading(fragment: DocumentFragment, title: string): void {
+  const heading = openingHeading(fragment);
+  const key = titleKey(title);
+  if (heading && key && titleKey(heading.textContent ?? '') === key) heading.remove();
+}
+
 /**
  * Puts the lead image at the top of a sanitized clip fragment (after its opening <h1>), unless
  * the content already shows that image. Call before `makeOffline`.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import { ClipTable } from './components/ClipTable';
 import type { StoredClip, StoredImage } from '../../storage/schema';
-import { insertLeadImage } from '../../export/leadImage';
+import { dropTitleHeading, insertLeadImage } from '../../export/leadImage';
 import { makeOffline } from '../../export/offline';
 import { safeHttpUrl } from '../../export/html';
 import type { ReaderApi } from './api';
@@ -115,7 +115,11 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
   // reader never touches the network.
   const shownClip = state.kind === 'ready' ? state.clip : null;
   const transform = useCallback((fragment: DocumentFragment) => {
-    if (shownClip) insertLeadImage(fragment, shownClip);
+    if (shownClip) {
+      // The header above shows the title: the content's own copy of it goes.
+      dropTitleHeading(fragment, shownClip.title);
+      insertLeadImage(fragment, shownClip);
+    }
     makeOffline(fragment, (url) => blobUrls.get(url) ?? null);
   }, [blobUrls, shownClip]);
 
