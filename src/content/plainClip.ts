@@ -84,7 +84,8 @@ function toClip(container: HTMLElement, text: string, meta: PageMetadata, url: s
   return {
     ...meta,
     url,
-    leadImage: meta.leadImage ?? firstImage,
+    // A selection is what the user picked: the page's og:image is not part of it.
+    leadImage: engine === 'selection' ? firstImage : meta.leadImage ?? firstImage,
     excerpt: meta.excerpt ?? (text.slice(0, 300).trim() || null),
     html: container.innerHTML,
     text,
