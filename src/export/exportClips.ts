@@ -28,7 +28,12 @@ export interface ExportOutput {
 const okImages = (images: StoredImage[]) => images.filter((im): im is StoredImage & { blob: Blob } => im.status === 'ok' && !!im.blob);
 const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
 
-/** The sanitized body of a clip (with its lead image) inside a detached <div> of this document, after its table as the reader shows it. */
+/**
+ * The sanitized body of a clip (with its lead image) inside a detached <div> of this document,
+ * after its table as the reader shows it. Its opening <h1> goes when it states the clip's
+ * title: the HTML file's header shows the title, and the Markdown note adds `# title` when the
+ * body does not start with one, so either way it would read twice.
+ */
 function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | null): HTMLDivElement {
   const div = document.createElement('div');
   const table = clipTableElement(clip, document);
@@ -36,6 +41,7 @@ function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | nul
   // May be null when DOMPurify finds no <body> to return (a <frameset> page): export nothing then.
   const fragment = sanitizeToFragment(clip.html, document) as DocumentFragment | null;
   if (!fragment) return div;
+  dropTitleHeading(fragment, clip.title);
   insertLeadImage(fragment, clip);
   makeOffline(fragment, localUrl);
   div.append(fragment);
