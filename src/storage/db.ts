@@ -56,15 +56,8 @@ export class SiftDb extends Dexie {
         timeline: '[savedAt+id], *terms',
       })
       .upgrade(fillLibraryIndex);
-    this.version(4)
-      .stores({
-        clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
-        images: 'id, clipId, [clipId+url]',
-        settings: 'key',
-        summaries: 'id, savedAt, deletedAt, *tags',
-        timeline: '[savedAt+id], *terms',
-      })
-      .upgrade(reindexTerms);
+    // Same stores and indexes as v3 (a version that declares none keeps its predecessor's).
+    this.version(4).upgrade(reindexTerms);
     this.use(libraryIndexMiddleware);
   }
 }

@@ -227,8 +227,10 @@ export async function fillLibraryIndex(tx: Transaction): Promise<void> {
 
 /**
  * v4 upgrade: every clip's terms rebuilt with today's termsFor (byline and site name added,
- * hyphenated and camel-case words indexed in their other spellings), and its summary and
- * timeline row with them, in the upgrade's versionchange transaction. A failure aborts it:
+ * hyphenated and camel-case words indexed in their other spellings), in the upgrade's
+ * versionchange transaction. The clip writes go through libraryIndexMiddleware like any
+ * other, which rewrites each summary and timeline row in the same transaction (the v3
+ * upgrade wrote only those tables, so it had to build them itself). A failure aborts it:
  * the database stays at v3, every clip as it was, and the next open retries.
  */
 export async function reindexTerms(tx: Transaction): Promise<void> {
@@ -236,9 +238,6 @@ export async function reindexTerms(tx: Transaction): Promise<void> {
   const ids = await clips.toCollection().primaryKeys();
   for (let i = 0; i < ids.length; i += MIGRATION_BATCH) {
     const batch = (await clips.bulkGet(ids.slice(i, i + MIGRATION_BATCH))).filter((c): c is StoredClip => !!c && typeof c.id === 'string');
-    const updated = batch.map((c) => ({ ...c, terms: termsFromFields(c) }));
-    await clips.bulkPut(updated);
-    await tx.table(SUMMARIES).bulkPut(updated.map(summaryOf));
-    await tx.table(TIMELINE).bulkPut(updated.map(timelineRowOf).filter((r): r is TimelineRow => r !== null));
+    await clips.bulkPut(batch.map((c) => ({ ...c, terms: termsFromFields(c) })));
   }
 }
