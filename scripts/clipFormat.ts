@@ -1,6 +1,7 @@
 /** How `npm run clip` prints a clip (scripts/clip.ts). */
 import { JSDOM } from 'jsdom';
 import type { Clip } from '../src/core/types';
+import { escapeHtml } from '../src/export/html';
 import { htmlToMarkdown } from '../src/export/markdown';
 
 export const FORMATS = ['md', 'html', 'json', 'text'] as const;
@@ -30,8 +31,4 @@ export function render(clip: Clip, format: Format): string {
       return `---\n${lines.join('\n')}\n---\n\n${heading}${body}\n`;
     }
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
