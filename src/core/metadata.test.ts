@@ -5,6 +5,9 @@ import { agrees, bylineText, decodeReferences, extractMetadata, normalizeDate, p
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
 
+/** The metadata of a page whose content root (the engine's selection) is its #root. */
+const withRoot = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')); };
+
 describe('metadata', () => {
   it('prefers JSON-LD, then OpenGraph', () => {
     const d = page(`<title>Ignored | Site</title><meta property="og:title" content="OG title"><meta property="og:image" content="/lead.jpg">
@@ -43,7 +46,7 @@ describe('metadata', () => {
   });
 
   it('a byline in an element marked author or byline anywhere: the name without its label and date', () => {
-    const byline = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')).byline; };
+    const byline = (body: string) => withRoot(body).byline;
     expect(byline('<div class="post-meta-author">Written by Scott Pletcher</div><div id="root"><p>Text.</p></div>')).toBe('Scott Pletcher');
     expect(byline('<div id="root"><div class="td-post-author-name">By Summer Swann - June 12, 2025</div><p>Text.</p></div>')).toBe('Summer Swann');
     expect(byline('<p id="article-author-line">Posted by msmash on Friday January 12, 2024 @11:40AM</p><div id="root"><p>Text.</p></div>')).toBe('msmash');
@@ -61,7 +64,7 @@ describe('metadata', () => {
   });
 
   it('a marked byline is not someone else\'s name on the page, a control or a word that only contains "author"', () => {
-    const byline = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')).byline; };
+    const byline = (body: string) => withRoot(body).byline;
     // Whoever wrote a review, a testimonial, a comment or a quotation.
     expect(byline('<div id="root"><p>Text.</p></div><div class="review-card"><span class="review-author">Lance S.</span></div>')).toBeNull();
     expect(byline('<div id="root"><p>Text.</p></div><div class="testimonials"><p class="name-author">Bruce Henry</p></div>')).toBeNull();
@@ -139,7 +142,7 @@ describe('metadata', () => {
   });
 
   it('a date stated only as text in a date-marked element: the content root\'s first', () => {
-    const published = (body: string) => { const d = page('<title>T</title>', body); return extractMetadata(d, d.URL, d.getElementById('root')).published; };
+    const published = (body: string) => withRoot(body).published;
     expect(published('<header><h1>T</h1><p class="date">February 9, 2016</p></header><div id="root"><p>Text.</p></div>')).toBe('2016-02-09');
     expect(published('<div id="root"><span class="post-date">not a date</span><time>July 27, 2025</time><p>Text.</p></div>')).toBe('2025-07-27');
     // A sidebar's list of other posts comes first in the page; the article's own date is in the root.

@@ -125,15 +125,21 @@ describe('popup App', () => {
     expect(api.openReader).toHaveBeenCalledWith('c1');
   });
 
-  it('shows failed images as a visible warning and offers the all-sites permission for blocked ones', async () => {
+  /** Saves the clip with a save result that lists `imagesFailed`; resolves once the warning shows. */
+  async function saveWithFailedImages(imagesFailed: { url: string; error: string }[], imagesSaved = 0) {
     const api = fakeApi(
       { kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] },
-      { kind: 'saved', clipId: 'c1', updated: false, imagesSaved: 1, imagesFailed: [{ url: 'https://cdn.example/x.png', error: 'the image’s server does not let other sites read it; allow Sift to read images from all sites to keep it' }], readerPath: 'r', ms: 900 },
+      { kind: 'saved', clipId: 'c1', updated: false, imagesSaved, imagesFailed, readerPath: 'r', ms: 900 },
     );
     const root = mount(api);
     await until(() => !!byTestId(root, 'save'));
     (byTestId(root, 'save') as HTMLButtonElement).click();
     await until(() => !!byTestId(root, 'image-warning'));
+    return { api, root, warning: byTestId(root, 'image-warning')! };
+  }
+
+  it('shows failed images as a visible warning and offers the all-sites permission for blocked ones', async () => {
+    const { api, root } = await saveWithFailedImages([{ url: 'https://cdn.example/x.png', error: 'the image’s server does not let other sites read it; allow Sift to read images from all sites to keep it' }], 1);
     expect(byTestId(root, 'image-warning')?.textContent).toContain('1 image could not be saved');
     // What the reader does with an image it has no bytes for (makeOffline removes it; e2e
     // reader-offline checks the unsaved chart is gone): the warning said "a placeholder".
@@ -148,16 +154,7 @@ describe('popup App', () => {
   // Found on a real page: 11 images failed and the warning listed 4, with no way to see
   // which other 7 were lost.
   it('every failed image is reachable: the first four, then an "and N more" disclosure with the rest', async () => {
-    const imagesFailed = Array.from({ length: 11 }, (_, i) => ({ url: `https://cdn.example/photos/p${i + 1}.jpg`, error: 'the image server answered HTTP 404' }));
-    const api = fakeApi(
-      { kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] },
-      { kind: 'saved', clipId: 'c1', updated: false, imagesSaved: 0, imagesFailed, readerPath: 'r', ms: 900 },
-    );
-    const root = mount(api);
-    await until(() => !!byTestId(root, 'save'));
-    (byTestId(root, 'save') as HTMLButtonElement).click();
-    await until(() => !!byTestId(root, 'image-warning'));
-    const warning = byTestId(root, 'image-warning')!;
+    const { warning } = await saveWithFailedImages(Array.from({ length: 11 }, (_, i) => ({ url: `https://cdn.example/photos/p${i + 1}.jpg`, error: 'the image server answered HTTP 404' })));
     expect(warning.textContent).toContain('11 images could not be saved');
     for (let i = 1; i <= 11; i++) expect(warning.textContent).toContain(`/p${i}.jpg`);
     const more = warning.querySelector('details');
@@ -167,16 +164,7 @@ describe('popup App', () => {
   });
 
   it('a short list of failed images is shown whole, without a disclosure', async () => {
-    const imagesFailed = Array.from({ length: 5 }, (_, i) => ({ url: `https://cdn.example/p${i + 1}.jpg`, error: 'timed out after 8 s' }));
-    const api = fakeApi(
-      { kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] },
-      { kind: 'saved', clipId: 'c1', updated: false, imagesSaved: 0, imagesFailed, readerPath: 'r', ms: 900 },
-    );
-    const root = mount(api);
-    await until(() => !!byTestId(root, 'save'));
-    (byTestId(root, 'save') as HTMLButtonElement).click();
-    await until(() => !!byTestId(root, 'image-warning'));
-    const warning = byTestId(root, 'image-warning')!;
+    const { warning } = await saveWithFailedImages(Array.from({ length: 5 }, (_, i) => ({ url: `https://cdn.example/p${i + 1}.jpg`, error: 'timed out after 8 s' })));
     expect(warning.querySelector('details')).toBeNull();
     expect(warning.querySelectorAll('li')).toHaveLength(5);
   });
