@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CJK_CLASS, MONTH_NAMES, PUNCTUATION_CLASS } from './rules';
 import { countChars } from './stats';
 import { codeLengthOfText, countTextUnits } from './textUnits';
 
@@ -22,6 +23,68 @@ describe('text distance units (SPEC §2, paper 000 Definition 2)', () => {
   });
   it('stops counting at the cap', () => {
     expect(countTextUnits('one two three four five', 2)).toBe(2);
+  });
+  it('reads dates whole only when they are whole', () => {
+    expect(countTextUnits('Sept. 8, 2014 and 8th Mar., 2014 and March 2014')).toBe(5);
+    expect(countTextUnits('March 8 and 128 March 2014')).toBe(5); // `March 8` has no year, `128` is no day
+    expect(countTextUnits('2014-03-085 and 1-2-3')).toBe(8); // a date, then a number; no date
+    expect(countTextUnits('2014年3月 2014年3月8日')).toBe(2);
+    expect(countTextUnits("don't stop ’til 5th")).toBe(5); // `’` opening a word is a mark
+  });
+  it('counts spaces as no unit, including the ideographic and zero-width ones', () => {
+    expect(countTextUnits('北京\u3000欢迎')).toBe(4);
+    expect(countTextUnits('a\u200bb')).toBe(2);
+  });
+  // The scanner replaced one regular expression (compiling it cost ~2.5 ms in every cold
+  // page); it must count what that expression counted. Three characters are deliberately
+  // different and left out here: U+3000 and U+200B are spaces (the expression took them for
+  // a mark and a word), and the case-insensitive flag made Greek mu a punctuation mark.
+  it('counts what the regular expression of the definition counts', () => {
+    const M = `(?:${MONTH_NAMES})`;
+    const ORD = '(?:st|nd|rd|th)?';
+    const words = [`[${CJK_CLASS}]`, `[^\\s\\d${PUNCTUATION_CLASS}${CJK_CLASS}]+(?:['’][^\\s\\d${PUNCTUATION_CLASS}${CJK_CLASS}]+)*`, `([${PUNCTUATION_CLASS}])\\1*`];
+    const definition = new RegExp([
+      `${M}\\.?\\s+\\d{1,2}${ORD},?\\s+\\d{4}`, `\\d{1,2}${ORD}\\s+${M}\\.?,?\\s+\\d{4}`, `${M}\\.?\\s+\\d{4}`,
+      '\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}', '\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{2,4}', '\\d{4}年\\d{1,2}月(?:\\d{1,2}日)?', `\\d+(?:[.,:]\\d+)*${ORD}`, ...words,
+    ].join('|'), 'gi');
+    const reference = (text: string): number => {
+      definition.lastIndex = 0;
+      let n = 0;
+      while (definition.test(text)) n++;
+      return n;
+    };
+    const pieces = ['March', 'mar', 'MAY', 'Sept', 'sep', 'june', 'Marc', 'Marché', 'decembers', '8', '12', '128', '2014', '20145', '3',
+      'th', 'ST', 'nd', 'rd', 'x', '.', ',', ':', '-', '/', '!!', '?', '…', "'", '’', 'don', 'é', 'ß', '北', '京', '年', '月', '日',
+      '１', 'Ａ', '，', '\u00a0', '\u2003', '\t', '\n', '😀', '\u0085', '§', '×', '«', ' ', ' ', ' ', ''];
+    let seed = 7; // mulberry32: a fixed, well-mixed sequence
+    const random = (k: number): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), seed | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) % k;
+    };
+    const pick = (from: readonly string[]): string => from[random(from.length)]!;
+    // Near-dates: each date shape of the definition, every slot right most of the time and
+    // otherwise a wrong digit count, a wrong mark, a non-month or nothing.
+    const slot: Record<string, () => string> = {
+      M: () => pick(['March', 'mar', 'MAY', 'Sept', 'sep', 'june', 'Dec', 'Marc', 'Marché', 'decembers', 'x']),
+      D: () => '1234567'.slice(0, random(4)),
+      Y: () => '2014567'.slice(0, 2 + random(4)),
+      O: () => pick(['', '', 'th', 'ST', 'nd', 'rd', 'x']),
+      S: () => pick([' ', ' ', '  ', '', '\u00a0', '.']),
+      P: () => pick(['', ',', '.', '.,', ',.', '..', ' ']),
+      '-': () => pick(['-', '/', '.', '-', ',', ':', '']),
+      '年': () => pick(['年', '年', '月', '']), '月': () => pick(['月', '月', '日', '']), '日': () => pick(['日', '日', '']),
+    };
+    const shapes = ['M P S D O P S Y', 'D O S M P S Y', 'M P S Y', 'Y - D - D', 'D - D - Y', 'Y 年 D 月 D 日', 'D O P S D - Y 年'];
+    const dateLike = (): string => shapes[random(shapes.length)]!.split(' ').map((k) => slot[k]!()).join('');
+    for (let t = 0; t < 40_000; t++) {
+      let text = '';
+      for (let k = random(8); k >= 0; k--) text += t % 2 === 0 ? pick(pieces) : `${dateLike()}${pick(['', ' ', ' ', ',', 'x'])}`;
+      expect(countTextUnits(text), JSON.stringify(text)).toBe(reference(text));
+      const cap = random(4) + 1;
+      expect(countTextUnits(text, cap), JSON.stringify(text)).toBe(Math.min(cap, reference(text)));
+    }
   });
   it('code length collapses whitespace runs', () => {
     expect(codeLengthOfText('a  b\n\n c')).toBe(5);

@@ -1,48 +1,197 @@
-import { CJK_CLASS, MONTH_NAMES, PUNCTUATION_CLASS } from './rules';
-
 /**
  * Text distance units (SPEC §2, paper 000 Definition 2):
  * (1) a Latin (or other alphabetic) word = 1; (2) each CJK character = 1;
  * (3) a whole number = 1 (`Bei Jing 2008` = 3); (4) a whole date = 1 (`March 8th, 2014` = 1);
  * (5) punctuation counts like CJK characters, but a run of identical marks = 1 (`!!!` = 1).
- * Alternatives are tried in this order, so dates win over their numbers.
+ *
+ * At each non-space position the first of these forms that matches is the unit:
+ *   `March 8th, 2014`  `8 March 2014`  `March 2014`  `2014-03-08`  `08/03/2014`  `2014年3月8日`
+ *   (month names in English, any case, abbreviated or not; `-`, `/` or `.` between numbers),
+ *   a number `2008`, `3.14`, `1,000`, `8th`,
+ *   a CJK character (rules.CJK_CLASS),
+ *   a word: a run of anything else that is not space, digit or punctuation, with `'`/`’` inside,
+ *   a run of one repeated punctuation mark (rules.PUNCTUATION_CLASS).
+ * Space is JavaScript's `\s` plus U+200B (as stats.countChars).
+ *
+ * A scanner over char codes, not a regular expression: the same forms as one alternation
+ * (dates first) cost ~2.5 ms per page in the benchmark's cold pages, nearly all of it
+ * compiling the expression anew in every page (scripts/cold-floor.ts); the loop compiles
+ * nothing and stops at the cap. textUnits.test.ts checks it against that expression.
  */
-const M = `(?:${MONTH_NAMES})`;
-const ORD = '(?:st|nd|rd|th)?';
-const WORD_LIKE = [
-  `[${CJK_CLASS}]`, // one CJK character
-  `[^\\s\\d${PUNCTUATION_CLASS}${CJK_CLASS}]+(?:['’][^\\s\\d${PUNCTUATION_CLASS}${CJK_CLASS}]+)*`, // a word
-  `([${PUNCTUATION_CLASS}])\\1*`, // a run of identical punctuation marks
-];
-const UNIT = new RegExp(
-  [
-    `${M}\\.?\\s+\\d{1,2}${ORD},?\\s+\\d{4}`, // March 8th, 2014
-    `\\d{1,2}${ORD}\\s+${M}\\.?,?\\s+\\d{4}`, // 8 March 2014
-    `${M}\\.?\\s+\\d{4}`, // March 2014
-    '\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}', // 2014-03-08
-    '\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{2,4}', // 08/03/2014
-    '\\d{4}年\\d{1,2}月(?:\\d{1,2}日)?', // 2014年3月8日
-    `\\d+(?:[.,:]\\d+)*${ORD}`, // 2008, 3.14, 1,000
-    ...WORD_LIKE,
-  ].join('|'),
-  // No u flag: Unicode property classes are costly to compile, and every page is a fresh
-  // JavaScript context. Letters are "not space, digit, punctuation or CJK".
-  'gi',
-);
-/** Text without digits has no numbers or dates: a cheaper expression does. */
-const UNIT_NO_DIGITS = new RegExp(WORD_LIKE.join('|'), 'gi');
-
-/** Text units in `text`, counting stops at `cap` (callers only compare against d_t). */
 export function countTextUnits(text: string, cap = Infinity): number {
-  const re = HAS_DIGIT.test(text) ? UNIT : UNIT_NO_DIGITS;
-  re.lastIndex = 0;
-  let n = 0;
-  // test(), not exec(): same matching and lastIndex steps, without a result array per unit
-  // (exec allocated one array per word, the largest source of garbage on big pages).
-  while (n < cap && re.test(text)) n++;
-  return n;
+  const n = text.length;
+  let units = 0;
+  let i = 0;
+  while (i < n && units < cap) {
+    const c = text.charCodeAt(i);
+    const kind = c < 128 ? ASCII_KIND[c]! : kindOf(c);
+    if (kind === SPACE) { i++; continue; }
+    units++;
+    if (kind === DIGIT) i = endOfNumberOrDate(text, i);
+    else if (kind === LETTER) i = (isAsciiLetter(c) ? endOfMonthDate(text, i) : 0) || endOfWord(text, i);
+    else if (kind === CJK) i++;
+    else { i++; while (i < n && text.charCodeAt(i) === c) i++; } // a run of one mark
+  }
+  return units;
 }
-const HAS_DIGIT = /\d/;
+
+const SPACE = 0, DIGIT = 1, CJK = 2, PUNCT = 3, LETTER = 4;
+
+/** Kinds of the ASCII code units: \s, 0-9, PUNCTUATION_CLASS's ASCII ranges, the rest are letters. */
+const ASCII_KIND = new Uint8Array(128).fill(LETTER);
+for (const c of [9, 10, 11, 12, 13, 32]) ASCII_KIND[c] = SPACE;
+for (let c = 48; c <= 57; c++) ASCII_KIND[c] = DIGIT;
+for (const [from, to] of [[33, 47], [58, 64], [91, 96], [123, 126]] as const) for (let c = from; c <= to; c++) ASCII_KIND[c] = PUNCT;
+
+/** The kind of a non-ASCII code unit (rules.CJK_CLASS, rules.PUNCTUATION_CLASS, `\s`). */
+function kindOf(c: number): number {
+  if (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) return SPACE;
+  if (c <= 0xbf) return c >= 0xa1 ? PUNCT : LETTER;
+  if (c === 0xd7 || c === 0xf7) return PUNCT;
+  if (c < 0x2010) return LETTER;
+  if (c <= 0x205e) return c <= 0x2027 || c >= 0x2030 ? PUNCT : LETTER;
+  if (c < 0x3000) return LETTER;
+  if (c <= 0x303f) return PUNCT;
+  if (c <= 0x30ff) return c >= 0x3040 ? CJK : LETTER;
+  if ((c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff)) return CJK;
+  if (c >= 0xff01 && c <= 0xff65 && !((c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a))) return PUNCT;
+  return LETTER;
+}
+
+function kindAt(text: string, i: number): number {
+  const c = text.charCodeAt(i); // NaN past the end: a letter of no word (callers check bounds)
+  return c < 128 ? ASCII_KIND[c]! : kindOf(c);
+}
+
+function isDigitAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** End of the run of digits starting at `i` (`i` itself when there is none). */
+function digitsEnd(text: string, i: number): number {
+  while (isDigitAt(text, i)) i++;
+  return i;
+}
+
+/** End of the run of spaces starting at `i`. */
+function spacesEnd(text: string, i: number): number {
+  while (i < text.length && kindAt(text, i) === SPACE) i++;
+  return i;
+}
+
+/** Past an ordinal suffix (`st`, `nd`, `rd`, `th`, any case) at `i`, else `i`. */
+function afterOrdinal(text: string, i: number): number {
+  const a = text.charCodeAt(i) | 0x20, b = text.charCodeAt(i + 1) | 0x20;
+  return (a === 0x73 && b === 0x74) || (a === 0x6e && b === 0x64) || (a === 0x72 && b === 0x64) || (a === 0x74 && b === 0x68) ? i + 2 : i;
+}
+
+/** `-`, `/` or `.` between the numbers of a date. */
+function isDateSeparator(c: number): boolean {
+  return c === 0x2d || c === 0x2f || c === 0x2e;
+}
+
+/** Whether text[from, to) is an English month name or its abbreviation (any case). */
+function isMonth(text: string, from: number, to: number): boolean {
+  return to - from >= 3 && to - from <= 9 && MONTHS.has(text.slice(from, to).toLowerCase());
+}
+const MONTHS = new Set(['jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june',
+  'jul', 'july', 'aug', 'august', 'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december']);
+
+/** End of the ASCII letters from `i`. */
+function asciiLettersEnd(text: string, i: number): number {
+  while (isAsciiLetter(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** End of exactly four digits at `i`, else 0 (more digits may follow: `March 20145` is a date and a number). */
+function fourDigitsEnd(text: string, i: number): number {
+  return isDigitAt(text, i) && isDigitAt(text, i + 1) && isDigitAt(text, i + 2) && isDigitAt(text, i + 3) ? i + 4 : 0;
+}
+
+/** `March 8th, 2014` or `March 2014` (`Mar.` too) from the letter at `i`; 0 if neither. */
+function endOfMonthDate(text: string, i: number): number {
+  const m = asciiLettersEnd(text, i);
+  let j = m;
+  if (text.charCodeAt(j) === 0x2e) j++;
+  const s = j;
+  j = spacesEnd(text, j);
+  if (j === s || !isDigitAt(text, j) || !isMonth(text, i, m)) return 0;
+  // `8th, 2014`: one or two digits, an ordinal, a comma, space, four digits.
+  const day = digitsEnd(text, j);
+  if (day - j <= 2) {
+    let k = afterOrdinal(text, day);
+    if (text.charCodeAt(k) === 0x2c) k++;
+    const t = spacesEnd(text, k);
+    const end = t > k ? fourDigitsEnd(text, t) : 0;
+    if (end) return end;
+  }
+  return fourDigitsEnd(text, j);
+}
+
+/** The date or number starting at the digit `i`: its end. */
+function endOfNumberOrDate(text: string, i: number): number {
+  const d = digitsEnd(text, i);
+  const run = d - i;
+  const c = text.charCodeAt(d);
+  if (run <= 2) {
+    // `8 March 2014`, `8th Mar., 2014`
+    const k = afterOrdinal(text, d);
+    const s = spacesEnd(text, k);
+    if (s > k) {
+      const m = asciiLettersEnd(text, s);
+      if (isMonth(text, s, m)) {
+        let j = m;
+        if (text.charCodeAt(j) === 0x2e) j++;
+        if (text.charCodeAt(j) === 0x2c) j++;
+        const t = spacesEnd(text, j);
+        const end = t > j ? fourDigitsEnd(text, t) : 0;
+        if (end) return end;
+      }
+    }
+  }
+  if ((run === 4 || run <= 2) && isDateSeparator(c)) {
+    // `2014-03-08` (then at most two digits) or `08/03/2014` (then two to four).
+    const second = digitsEnd(text, d + 1);
+    if (second - d - 1 >= 1 && second - d - 1 <= 2 && isDateSeparator(text.charCodeAt(second))) {
+      const third = digitsEnd(text, second + 1) - second - 1;
+      if (run === 4 && third >= 1) return second + 1 + Math.min(third, 2);
+      if (run <= 2 && third >= 2) return second + 1 + Math.min(third, 4);
+    }
+  }
+  if (run === 4 && c === 0x5e74) {
+    // `2014年3月` and `2014年3月8日`
+    const month = digitsEnd(text, d + 1);
+    if (month - d - 1 >= 1 && month - d - 1 <= 2 && text.charCodeAt(month) === 0x6708) {
+      const day = digitsEnd(text, month + 1);
+      return day - month - 1 >= 1 && day - month - 1 <= 2 && text.charCodeAt(day) === 0x65e5 ? day + 1 : month + 1;
+    }
+  }
+  // A number: `2008`, `3.14`, `1,000,000`, `12:30`, `8th`.
+  let end = d;
+  for (;;) {
+    const sep = text.charCodeAt(end);
+    if ((sep === 0x2e || sep === 0x2c || sep === 0x3a) && isDigitAt(text, end + 1)) end = digitsEnd(text, end + 1);
+    else break;
+  }
+  return afterOrdinal(text, end);
+}
+
+/** End of the word starting at the letter `i`: letters, with `'` or `’` between them. */
+function endOfWord(text: string, i: number): number {
+  const n = text.length;
+  let j = i + 1;
+  for (;;) {
+    while (j < n && kindAt(text, j) === LETTER) j++;
+    const q = text.charCodeAt(j);
+    if ((q === 0x27 || q === 0x2019) && j + 1 < n && kindAt(text, j + 1) === LETTER) j += 2;
+    else return j;
+  }
+}
 
 /**
  * Runs of [ \t\n\r\f] become one space: markup whitespace as a reader sees it. The pattern
