@@ -130,9 +130,12 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
       // A link distance runs from one `</a>` to the next `<a>`, so only text outside links
       // moves it: the units of a link's own text would cancel out (lastEndText is set at its
       // `</a>`) and are not counted. Outside links, units are only needed while a block could
-      // still grow; past d_t the exact count no longer matters, so long paragraphs are not
-      // tokenized (budget).
-      if (useText && linkDepth === 0) textPos += textPos - lastEndText < threshold ? countTextUnits(value, threshold) : chars;
+      // still grow: counting stops where the distance reaches d_t (any larger count decides
+      // the same), so long paragraphs are not tokenized (budget).
+      if (useText && linkDepth === 0) {
+        const left = threshold - (textPos - lastEndText);
+        textPos += left > 0 ? countTextUnits(value, left) : chars;
+      }
       if (linkDepth > 0) currentLinkChars += chars;
     },
     close(_el: Element, tag: string, code: number): void {

@@ -28,7 +28,11 @@ export function countTextUnits(text: string, cap = Infinity): number {
     if (kind === SPACE) { i++; continue; }
     units++;
     if (kind === DIGIT) i = endOfNumberOrDate(text, i);
-    else if (kind === LETTER) i = (isAsciiLetter(c) ? endOfMonthDate(text, i) : 0) || endOfWord(text, i);
+    else if (kind === LETTER) {
+      // A month starts a date only as a whole word of 3 to 9 letters followed by `.` or space.
+      const w = endOfWord(text, i);
+      i = (w - i >= 3 && w - i <= 9 && endOfMonthDate(text, i, w)) || w;
+    }
     else if (kind === CJK) i++;
     else { i++; while (i < n && text.charCodeAt(i) === c) i++; } // a run of one mark
   }
@@ -97,7 +101,7 @@ function isDateSeparator(c: number): boolean {
 
 /** Whether text[from, to) is an English month name or its abbreviation (any case). */
 function isMonth(text: string, from: number, to: number): boolean {
-  return to - from >= 3 && to - from <= 9 && MONTHS.has(text.slice(from, to).toLowerCase());
+  return to - from >= 3 && to - from <= 9 && isAsciiLetter(text.charCodeAt(from)) && MONTHS.has(text.slice(from, to).toLowerCase());
 }
 const MONTHS = new Set(['jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june',
   'jul', 'july', 'aug', 'august', 'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december']);
@@ -113,9 +117,8 @@ function fourDigitsEnd(text: string, i: number): number {
   return isDigitAt(text, i) && isDigitAt(text, i + 1) && isDigitAt(text, i + 2) && isDigitAt(text, i + 3) ? i + 4 : 0;
 }
 
-/** `March 8th, 2014` or `March 2014` (`Mar.` too) from the letter at `i`; 0 if neither. */
-function endOfMonthDate(text: string, i: number): number {
-  const m = asciiLettersEnd(text, i);
+/** `March 8th, 2014` or `March 2014` (`Mar.` too) from the word text[i, m); 0 if neither. */
+function endOfMonthDate(text: string, i: number, m: number): number {
   let j = m;
   if (text.charCodeAt(j) === 0x2e) j++;
   const s = j;
@@ -186,7 +189,10 @@ function endOfWord(text: string, i: number): number {
   const n = text.length;
   let j = i + 1;
   for (;;) {
-    while (j < n && kindAt(text, j) === LETTER) j++;
+    for (; j < n; j++) {
+      const c = text.charCodeAt(j);
+      if ((c < 128 ? ASCII_KIND[c]! : kindOf(c)) !== LETTER) break;
+    }
     const q = text.charCodeAt(j);
     if ((q === 0x27 || q === 0x2019) && j + 1 < n && kindAt(text, j + 1) === LETTER) j += 2;
     else return j;
