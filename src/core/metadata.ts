@@ -1,5 +1,6 @@
 import { type Json, jsonLdObjects, typesOf } from './jsonLd';
 import { MONTH_NAMES, TITLE_SEPARATORS } from './rules';
+import { hasLetter, letterDigitRuns } from './unicodeText';
 import type { Clip } from './types';
 
 /**
@@ -258,7 +259,6 @@ const ITEMPROP_AUTHOR = '[itemprop~="author"]';
 const ITEMPROP_NAME = '[itemprop~="name"]';
 
 const MAX_TITLE_CHARS = 200;
-const TITLE_WORDS = /[\p{L}\p{N}]+/gu;
 
 /**
  * Whether a heading and a declared title state the same title: at least half of the
@@ -267,8 +267,8 @@ const TITLE_WORDS = /[\p{L}\p{N}]+/gu;
  * even half of wcxb-dev's titles, checked on the odd half (scripts/metadata-check.ts).
  */
 export function agrees(heading: string, title: string): boolean {
-  const h = new Set(heading.toLowerCase().match(TITLE_WORDS) ?? []);
-  const t = new Set(title.toLowerCase().match(TITLE_WORDS) ?? []);
+  const h = new Set(letterDigitRuns(heading.toLowerCase()));
+  const t = new Set(letterDigitRuns(title.toLowerCase()));
   if (h.size === 0 || t.size === 0) return false;
   let shared = 0;
   for (const w of h) if (t.has(w)) shared++;
@@ -378,7 +378,7 @@ const MARKED_BYLINE = '[class*="byline" i], [id*="byline" i], [class*="author" i
 /** The name in a byline's text: labels and a trailing date removed; null when no short name is left. */
 function nameOf(text: string): string | null {
   const b = text.replace(BYLINE_LABEL, '').replace(TRAILING_DATE, '').replace(/[\s|•·,:\-–—]+$/, '').replace(TRAILING_LABEL, '').trim();
-  if (!b || b.length > 100 || b.split(' ').length > 10 || !/\p{L}/u.test(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
+  if (!b || b.length > 100 || b.split(' ').length > 10 || !hasLetter(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
   return b;
 }
 const BYLINE_LABEL = /^(?:(?:written|posted|published|authored|reviewed|text|words|story)\s+)?by\s*:?\s*|^author\s*:\s*/i;

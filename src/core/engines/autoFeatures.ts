@@ -6,7 +6,7 @@
  * area and the agreement between NTA and the classifier.
  */
 import { FEATURE_NAMES, type FeatureMatrix } from './classifierFeatures';
-import { countMatches } from './vsseAlgorithms';
+import { countWordRuns } from '../unicodeText';
 
 export const AUTO_FEATURE_NAMES = [
   'p', 'pPrev', 'pNext', 'pWindowMean', 'pWindowMax', 'pWindowMin', 'contentSpan', 'pageMeanP', 'pageKeptShare',
@@ -15,7 +15,6 @@ export const AUTO_FEATURE_NAMES = [
 
 /** Leaves either side whose probabilities form a leaf's context. */
 const WINDOW = 3;
-const TOKEN = /[\p{L}\p{N}_]+/gu;
 
 const col = (name: (typeof FEATURE_NAMES)[number]): number => FEATURE_NAMES.indexOf(name);
 const TEXT_LENGTH = col('textLength');
@@ -37,7 +36,7 @@ export function autoFeatures(input: AutoInputs): { features: FeatureMatrix; agre
   const n = input.texts.length;
   const p = input.p;
   const mass = new Int32Array(n);
-  for (let i = 0; i < n; i++) mass[i] = countMatches(TOKEN, input.texts[i] as string);
+  for (let i = 0; i < n; i++) mass[i] = countWordRuns(input.texts[i] as string);
   let total = 0;
   let keptMass = 0;
   let ntaMass = 0;

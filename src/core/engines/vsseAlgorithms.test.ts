@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countMatches, documentFrequency, hamming, keywords, pathSimilarity, pcs, punctuationCount, seedIndices, simhash,
+  documentFrequency, hamming, keywords, pathSimilarity, pcs, punctuationCount, seedIndices, simhash,
   tfidfWeights, tokenHash64, vvtc,
 } from './vsseAlgorithms';
+import { countMatches } from '../unicodeText';
 
 describe('punctuation score vvtc (SPEC §3.1)', () => {
   it('counts ASCII and CJK punctuation', () => {

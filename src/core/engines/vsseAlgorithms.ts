@@ -4,25 +4,11 @@
  * of TF-IDF weighted keywords with Hamming distance. No DOM here, so they are unit-tested
  * on plain values.
  */
+import { countPunctuation } from '../unicodeText';
 
-/** Every Unicode punctuation mark: ASCII `.,;:!?` and CJK `，。！？；：、「」…` alike (SPEC §3.1). */
-const PUNCT = /\p{P}/gu;
-
+/** Every Unicode punctuation mark (`\p{P}`): ASCII `.,;:!?` and CJK `，。！？；：、「」…` alike (SPEC §3.1). */
 export function punctuationCount(text: string): number {
-  return countMatches(PUNCT, text);
-}
-
-/**
- * `(text.match(re) ?? []).length` for a regex that never matches the empty string and has no
- * capturing group (split would add the captures to its pieces), without
- * building the array of matched strings (per text leaf, those arrays were a large share of
- * the engines' garbage). `split` counts in one native call: the pieces are the text between
- * matches, one more than the matches (an empty text is one empty piece). A `test` loop did
- * the same with one call per match from interpreted code, which cost more on long leaves
- * (the extraction runs cold); split leaves `re.lastIndex` alone.
- */
-export function countMatches(re: RegExp, text: string): number {
-  return text.split(re).length - 1;
+  return countPunctuation(text);
 }
 
 /**
