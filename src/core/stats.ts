@@ -102,9 +102,8 @@ export function isImageElement(el: Element, tag: string = tagOf(el)): boolean {
 const TAG_SKIP = 1; // rules.SKIP_SUBTREE_TAGS
 const TAG_PHRASING = 2; // rules.PHRASING_TAGS
 const TAG_VOID = 4; // rules.VOID_TAGS: no close tag in the code length
-const TAG_IMAGE = 8; // rules.IMAGE_TAGS
 const TAG_FLAGS = new Map<string, number>();
-for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [VOID_TAGS, TAG_VOID], [IMAGE_TAGS, TAG_IMAGE]] as const) {
+for (const [set, flag] of [[SKIP_SUBTREE_TAGS, TAG_SKIP], [PHRASING_TAGS, TAG_PHRASING], [VOID_TAGS, TAG_VOID]] as const) {
   for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);
 }
 
@@ -116,6 +115,23 @@ function openTagCode(tag: string): number {
 /** Code length of `</tag>`: none for a void element. */
 function closeTagCode(tag: string, flags: number = TAG_FLAGS.get(tag) ?? 0): number {
   return (flags & TAG_VOID) !== 0 ? 0 : tag.length + 3;
+}
+
+/**
+ * Whether the layout must be asked if `el` (whose parent is rendered) renders. Asking is
+ * the walk's most expensive call (checkVisibility, ~1 µs), so it is skipped where only a
+ * page's stylesheet could hide the element *by its tag and position alone*:
+ * - phrasing elements (rules.PHRASING_TAGS) without a class or inline style;
+ * - other elements without any attribute. Author CSS hides by class, id, `hidden`, ARIA
+ *   or data attributes; measured on the 188-page wcxb-dev sample (every 8th page), 366 of
+ *   1,762 hidden elements had no class, id, style or `hidden`, and nearly all the text among
+ *   them sat in custom elements (a theme's `header-drawer { display: none }`) or inside
+ *   `<svg>`, both still asked. The children of `<details>` are asked too: the browser hides
+ *   them while it is closed.
+ */
+function mayBeHidden(el: Element, tag: string, flags: number, parentTag: string): boolean {
+  if ((flags & TAG_PHRASING) !== 0) return el.hasAttribute('class') || el.hasAttribute('style');
+  return el.hasAttributes() || tag.includes('-') || parentTag === 'DETAILS';
 }
 
 type Column = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
@@ -188,7 +204,7 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       if (kind !== NodeKind.Element) {
         if (kind === NodeKind.Text) {
           const value = (cur as Text).data;
-          const n = value.replace(SPACE_RUNS, '').length; // countChars, inline
+          const n = countChars(value);
           if (n > 0) {
             if (visitor) visitor.text(cur as Text, value, n, code);
             code += codeLengthOfText(value);
@@ -200,29 +216,12 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
         cur = cur.nextSibling;
         continue;
       }
-      // tagOf, isImageElement, mayBeHidden, openTagCode and closeTagCode, inline: in cold
-      // (interpreted) code a call per element for each cost more than what they test.
       const el = cur as Element;
-      let tag = el.tagName;
-      const c0 = tag.charCodeAt(0);
-      if (c0 >= 97 && c0 <= 122) tag = tag.toUpperCase();
+      const tag = tagOf(el);
       const flags = TAG_FLAGS.get(tag) ?? 0;
-      const image = (flags & TAG_IMAGE) !== 0 || (tag === 'SVG' && el.getAttribute('role') === 'img');
+      const image = isImageElement(el, tag);
       if ((flags & TAG_SKIP) !== 0 && !image) { cur = el.nextSibling; continue; }
-      // Whether the layout must be asked if `el` (whose parent is rendered) renders. Asking
-      // is the walk's most expensive call (checkVisibility, ~1 µs), so it is skipped where only
-      // a page's stylesheet could hide the element *by its tag and position alone*:
-      // - phrasing elements (rules.PHRASING_TAGS) without a class or inline style;
-      // - other elements without any attribute. Author CSS hides by class, id, `hidden`, ARIA
-      //   or data attributes; measured on the 188-page wcxb-dev sample (every 8th page), 366
-      //   of 1,762 hidden elements had no class, id, style or `hidden`, and nearly all the text
-      //   among them sat in custom elements (a theme's `header-drawer { display: none }`) or
-      //   inside `<svg>`, both still asked. The children of `<details>` are asked too: the
-      //   browser hides them while it is closed.
-      const ask = (flags & TAG_PHRASING) !== 0
-        ? el.hasAttribute('class') || el.hasAttribute('style')
-        : el.hasAttributes() || tag.includes('-') || oTags[depth] === 'DETAILS';
-      if (ask && !layout.isRendered(el)) {
+      if (mayBeHidden(el, tag, flags, oTags[depth]!) && !layout.isRendered(el)) {
         if ((flags & TAG_SKIP) === 0) hiddenCount++;
         cur = el.nextSibling;
         continue;
@@ -245,8 +244,8 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       oEls[d] = el;
       oTags[d] = tag;
       oChildren[d - 1]!++;
-      oCloseCode[d] = (flags & TAG_VOID) !== 0 ? 0 : tag.length + 3;
-      code += tag.length + 2;
+      oCloseCode[d] = closeTagCode(tag, flags);
+      code += openTagCode(tag);
       if (every || (links && (isLink || image))) visitor!.open(el, tag, code);
       if (isLink) linkDepth++;
       // <img>, <picture>, <svg role=img> are image leaves: never descend.
