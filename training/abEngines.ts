@@ -10,8 +10,8 @@
  * committed build against a change: `--engines nta,old=auto@/tmp/old-core.js,auto`).
  *
  * Pages load as in the benchmark (bench/server.ts, bench/browser.ts); the build is injected
- * once PER ENGINE (its own global), so every engine's call is a cold first call that no
- * other engine warmed up, as in the benchmark. Each engine runs once per page, on its own
+ * once PER ENGINE (its own global), and each call follows enough collections (COLD_GC) that
+ * it is a cold first call that no other engine or earlier page warmed up. Each engine runs once per page, on its own
  * fresh load of it, after a forced GC, in an order that rotates from page to page; the CPU figure is the renderer
  * main thread's ThreadTime around the call (CDP Performance.getMetrics), as
  * scripts/ab-core.ts takes it. Prints medians, ratios to Readability, and the per-page
@@ -36,6 +36,19 @@ const RUN = `(name, engine) => {
   globalThis[name].extract(document, { engine });
   return { ms: performance.now() - t0 };
 }`;
+
+/**
+ * Collections before each timed call. V8 keeps a build's compiled code (bytecode, compiled
+ * expressions) across the pages of one renderer until it has gone unused through several
+ * major collections, and the same source injected again is served from its compilation
+ * cache. With one collection per call, code that an earlier page (or another engine of the
+ * same build: nta and auto) compiled was still there: calls ran half-warm. Session 12, 150
+ * pages, two NTA builds: one collection per call gave base 10.9 ms CPU and the new build
+ * paired 1.017; one more per page gave 15.2 ms and 0.849, as scripts/ab-core.ts reads
+ * (15.7 ms, 0.901). Four before every call leaves nothing compiled from an earlier call: each
+ * engine runs as on a page where it never ran, which is the product's case.
+ */
+const COLD_GC = 'for (let k = 0; k < 4; k++) gc(); 0';
 
 const { values } = parseArgs({
   options: {
@@ -82,7 +95,7 @@ try {
     for (const name of order) {
       // A fresh load per engine (bench/pageTiming.ts says why).
       await loadForTiming(page, cdp, server.urlFor(0, rec.id), injected);
-      await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
+      await cdp.send('Runtime.evaluate', { expression: COLD_GC });
       const before = await threadTime();
       const run = runs.find((r) => r.label === name);
       const args = run ? `${JSON.stringify(global(run.label))}, ${JSON.stringify(run.engine)}` : '"readability"';
