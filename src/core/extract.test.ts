@@ -159,4 +159,10 @@ describe('code blocks', () => {
     // Only a number alone is a line number: the prompt stays, as does a selectable 2.
     expect(clip.html).toContain('<pre>$ npm install 2</pre>');
   });
+
+  it('keeps a code block\'s lines and indentation in the plain text too', () => {
+    const d = doc(`<article><h1>Greeting people</h1><p>${prose(6)}</p><pre><code>def greet(name):\n    print(name)\n\ngreet("Ada")\n</code></pre><p>${prose(6, 1)}</p></article>`);
+    const clip = extract(d, { layout: fakeLayout })!;
+    expect(clip.text).toContain('\n\ndef greet(name):\n    print(name)\n\ngreet("Ada")\n\n');
+  });
 });

@@ -238,7 +238,8 @@ export function serialize(input: SerializeInput): Serialized {
         }
         if (f & FLOW) flowDepth--;
       }
-      if (fTag === 'PRE') { preDepth--; preLineOpen = false; preBreak = false; }
+      // A code block's text is flushed while still inside it, so its lines and indentation stay.
+      if (fTag === 'PRE') { if (line) flushLine(); preDepth--; preLineOpen = false; preBreak = false; }
       else if (preDepth > 0 && (f & BLOCK) && preLineOpen) preBreak = true;
       if (f & BLOCK) {
         if (!(f & EMITTED) && implicitOpen) closeImplicit();
