@@ -165,4 +165,33 @@ describe('code blocks', () => {
     const clip = extract(d, { layout: fakeLayout })!;
     expect(clip.text).toContain('\n\ndef greet(name):\n    print(name)\n\ngreet("Ada")\n\n');
   });
+
+  // The three common generators' markup for a listing with line numbers in a table (trimmed).
+  const numbers = (from: number, n: number, each: (k: number) => string = String) => Array.from({ length: n }, (_, i) => each(from + i)).join('\n');
+  const code = 'def greet(name):\n    print(name)\n\ngreet("Ada")';
+  const listings: Record<string, string> = {
+    pygments: `<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>${numbers(1, 4, (k) => `<span class="normal">${k}</span>`)}</pre></div></td><td class="code"><div class="highlight"><pre>${code}</pre></div></td></tr></table>`,
+    rouge: `<table class="rouge-table"><tbody><tr><td class="rouge-gutter gl"><pre class="lineno">${numbers(12, 4)}\n</pre></td><td class="rouge-code"><pre>${code}</pre></td></tr></tbody></table>`,
+    hugo: `<div class="highlight"><div class="chroma"><table class="lntable"><tr><td class="lntd"><pre class="chroma"><code>${numbers(1, 4, (k) => `<span class="lnt">${k}\n</span>`)}</code></pre></td><td class="lntd"><pre class="chroma"><code class="language-python">${code}</code></pre></td></tr></table></div></div>`,
+  };
+  for (const [generator, listing] of Object.entries(listings)) {
+    it(`drops the line-number gutter of a ${generator} listing laid out as a table`, () => {
+      const d = doc(`<article><h1>Greeting people</h1><p>${prose(6)}</p>${listing}<p>${prose(6, 1)}</p></article>`);
+      const clip = extract(d, { layout: fakeLayout })!;
+      expect(clip.text).toContain(code);
+      // No block of bare numbers before the code, in the text or the HTML.
+      expect(clip.text).not.toMatch(/(?:^|\n\n)\d+(?:\s+\d+)+(?:\n\n|$)/);
+      expect(clip.html).not.toMatch(/<td>(?:<[^>]+>)*\d/);
+      expect(clip.html).toContain('print(name)');
+    });
+  }
+
+  it('keeps the number column of a data table, and a gutter whose numbers do not run on', () => {
+    const ranked = `<table><tr><td>1</td><td>Ada</td></tr><tr><td>2</td><td>Grace</td></tr><tr><td>3</td><td>Edsger</td></tr></table>`;
+    const notAGutter = `<table><tr><td><pre>10\n20\n30</pre></td><td><pre>${code}</pre></td></tr></table>`;
+    const d = doc(`<article><h1>Ranking</h1><p>${prose(6)}</p>${ranked}${notAGutter}<p>${prose(6, 1)}</p></article>`);
+    const clip = extract(d, { layout: fakeLayout })!;
+    expect(clip.html).toContain('<td>1</td><td>Ada</td>');
+    expect(clip.html).toContain('<pre>10\n20\n30</pre>');
+  });
 });

@@ -1,7 +1,7 @@
 import { effectiveImageSize, resolveImageSource } from './layout';
 import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement } from './stats';
+import { isImageElement, tagOf } from './stats';
 import { collapseSpaces } from './textUnits';
 import type { LayoutProbe } from './types';
 
@@ -319,6 +319,7 @@ export function serialize(input: SerializeInput): Serialized {
     }
     if (flags & CONTROL) continue;
     if (preDepth > 0 && isLineNumber(el, layout)) continue;
+    if (tag === 'TD' && inside && isLineNumberGutter(el)) continue;
 
     if (preDepth > 0 && (flags & BLOCK) && preLineOpen) preBreak = true;
     if ((flags & BLOCK) && line) flushLine();
@@ -388,6 +389,40 @@ function isLineNumber(el: Element, layout: LayoutProbe): boolean {
   return text !== null && text.nodeType === 3 && text.nextSibling === null && LINE_NUMBER.test(text.nodeValue ?? '') && layout.isUnselectable?.(el) === true;
 }
 const LINE_NUMBER = /^\s*\d{1,6}\s*$/;
+
+/**
+ * The gutter of a code listing laid out as a table (Pygments' `linenos="table"`, Rouge's
+ * `.rouge-table`, Hugo's `lineNumbersInTable`): a cell whose code block holds nothing but
+ * consecutive line numbers, one per line, followed by a cell that holds the code's <pre>.
+ * Kept, the numbers became a code block of their own before the code in the clip's text and
+ * its Markdown (whose export unwraps a table around code) and were copied with it. Told by
+ * structure, not class names: a numbered data table's cells hold one number each and no <pre>.
+ */
+function isLineNumberGutter(cell: Element): boolean {
+  const code = cell.nextElementSibling;
+  return code !== null && codeBlockIn(cell) && codeBlockIn(code) && consecutiveNumbers(cell.textContent ?? '');
+}
+
+/** Whether a cell's content is a <pre>, directly or inside up to two wrappers (`<div class="highlight">`). */
+function codeBlockIn(cell: Element): boolean {
+  let el = cell.firstElementChild;
+  for (let depth = 0; el !== null && depth < 3; depth++, el = el.firstElementChild) if (tagOf(el) === 'PRE') return true;
+  return false;
+}
+
+/** `1 2 3 … n` (or from any start), separated by whitespace; at least one number. */
+function consecutiveNumbers(text: string): boolean {
+  let previous = -1;
+  for (const token of text.trim().split(SPACES)) {
+    if (!LINE_NUMBER_TOKEN.test(token)) return false;
+    const n = Number(token);
+    if (previous >= 0 && n !== previous + 1) return false;
+    previous = n;
+  }
+  return previous >= 0;
+}
+const SPACES = /\s+/;
+const LINE_NUMBER_TOKEN = /^\d{1,6}$/;
 
 export function countWords(text: string): { words: number; cjk: number } {
   // Each word becomes its first code unit, every gap nothing: the result's length is the count.
