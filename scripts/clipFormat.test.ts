@@ -17,3 +17,20 @@ describe('npm run clip --format md', () => {
     expect(md.startsWith('---\ntitle: "Sending a message"\nauthor: "Ada"\n')).toBe(true);
   });
 });
+
+describe('npm run clip --format text and html', () => {
+  const withHeading = (heading: string): Clip => ({ ...clip(`<article><h1>${heading}</h1><p>Run the sender.</p></article>`), text: `${heading}\n\nRun the sender.` });
+
+  it('state the title once when the content opens with it', () => {
+    const text = render(withHeading('Sending a Message!'), 'text');
+    expect(text).toBe('Sending a message\n\nRun the sender.\n');
+    const html = render(withHeading('Sending a Message!'), 'html');
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+    expect(html).toContain('<article><p>Run the sender.</p></article>');
+  });
+
+  it('keep an opening heading that says something else', () => {
+    expect(render(withHeading('Before you start'), 'text')).toBe('Sending a message\n\nBefore you start\n\nRun the sender.\n');
+    expect(render(withHeading('Before you start'), 'html')).toContain('<h1>Before you start</h1>');
+  });
+});

@@ -2,6 +2,7 @@
 import { JSDOM } from 'jsdom';
 import type { Clip } from '../src/core/types';
 import { escapeHtml } from '../src/export/html';
+import { dropTitleHeading, statesTitle } from '../src/export/leadImage';
 import { htmlToMarkdown } from '../src/export/markdown';
 
 export const FORMATS = ['md', 'html', 'json', 'text'] as const;
@@ -15,10 +16,19 @@ export function render(clip: Clip, format: Format): string {
   switch (format) {
     case 'json':
       return JSON.stringify(clip, null, 2);
-    case 'text':
-      return `${clip.title}\n\n${clip.text}\n`;
-    case 'html':
-      return `<!doctype html>\n<html${clip.lang ? ` lang="${clip.lang}"` : ''}${clip.dir ? ` dir="${clip.dir}"` : ''}>\n<head><meta charset="utf-8"><title>${escapeHtml(clip.title)}</title></head>\n<body>\n<h1>${escapeHtml(clip.title)}</h1>\n${clip.html}\n</body>\n</html>\n`;
+    case 'text': {
+      // The title once: the content's first block is the page's <h1> when it states it.
+      const [first, ...rest] = clip.text.split('\n\n');
+      const body = first !== undefined && statesTitle(first, clip.title) ? rest.join('\n\n') : clip.text;
+      return `${clip.title}\n\n${body}\n`;
+    }
+    case 'html': {
+      // The title once, as the extension's HTML export writes it (src/export/leadImage.ts).
+      const template = new JSDOM('').window.document.createElement('template');
+      template.innerHTML = clip.html;
+      dropTitleHeading(template.content, clip.title);
+      return `<!doctype html>\n<html${clip.lang ? ` lang="${clip.lang}"` : ''}${clip.dir ? ` dir="${clip.dir}"` : ''}>\n<head><meta charset="utf-8"><title>${escapeHtml(clip.title)}</title></head>\n<body>\n<h1>${escapeHtml(clip.title)}</h1>\n${template.innerHTML}\n</body>\n</html>\n`;
+    }
     case 'md': {
       const meta: [string, string | number | null][] = [
         ['title', clip.title], ['author', clip.byline], ['published', clip.published], ['site', clip.siteName],

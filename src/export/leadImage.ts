@@ -77,8 +77,13 @@ function titleKey(text: string): string {
  */
 export function dropTitleHeading(fragment: DocumentFragment, title: string): void {
   const heading = openingHeading(fragment);
+  if (heading && statesTitle(heading.textContent ?? '', title)) heading.remove();
+}
+
+/** Whether a heading's (or a text block's) words are the title's, as dropTitleHeading compares them. */
+export function statesTitle(text: string, title: string): boolean {
   const key = titleKey(title);
-  if (heading && key && titleKey(heading.textContent ?? '') === key) heading.remove();
+  return key !== '' && titleKey(text) === key;
 }
 
 /**
