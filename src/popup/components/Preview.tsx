@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ClipData } from '../../shared/messages';
@@ -89,17 +89,37 @@ export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hi
         />
       </form>
       <p class="meta" data-testid="meta">
-        {meta.map((m, i) => (
-          <span key={i}>{m}</span>
-        ))}
+        <Items items={meta} />
       </p>
       <p class="stats" data-testid="stats">
-        <span>{clip.wordCount.toLocaleString()} words</span>
-        <span>{Math.max(1, Math.round(clip.readingMinutes))} min read</span>
+        <Items items={[`${clip.wordCount.toLocaleString()} words`, `${Math.max(1, Math.round(clip.readingMinutes))} min read`]} />
       </p>
       {records}
       {!hideOpening && <SanitizedHtml class="opening" html={clip.html} transform={openingParagraphs} lang={clip.lang ?? undefined} dir={clip.dir ?? undefined} />}
     </article>
+  );
+}
+
+/**
+ * Items of a meta or stats line with a "·" of their own between them. Each item is its own
+ * bidi run (popup.css), so in a right-to-left clip a separator drawn as the item's ::before
+ * landed at the far side of a left-to-right item: "· 3 min read685 words". A separator
+ * element between the runs takes the clip's direction and stays between them.
+ */
+function Items({ items }: { items: string[] }) {
+  return (
+    <>
+      {items.map((item, i) => (
+        <Fragment key={i}>
+          {i > 0 && (
+            <span class="sep" aria-hidden="true">
+              ·
+            </span>
+          )}
+          <span class="item">{item}</span>
+        </Fragment>
+      ))}
+    </>
   );
 }
 
