@@ -1,7 +1,7 @@
 import { extractRecords, extractResult } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
 import { DEFAULT_ENGINE, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
-import { refuseBeforeExtract } from './pageChecks';
+import { contentFrameHint, refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 import { capRecords, hasRecords } from './records';
 import { MIN_ARTICLE_WORDS, parseClipHtml, runningWords } from './verdict';
@@ -95,7 +95,7 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
     if (running >= MIN_ARTICLE_WORDS) return done(clip, parsed);
     return {
       kind: 'not-article',
-      message: `Sift found only ${running} word${running === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.`,
+      message: `Sift found only ${running} word${running === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.${contentFrameHint(doc)}`,
       hasSelection: hasSelection(doc),
       engine: chosen,
     };
@@ -110,5 +110,5 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
   if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };
   // Not an article: "save anyway" keeps the page as it is rather than guessing a region.
   if (mode === 'article-anyway') return done(withKind(clipFullPage(doc), kind));
-  return { kind: 'not-article', message: result.message, hasSelection: hasSelection(doc), engine: chosen };
+  return { kind: 'not-article', message: `${result.message}${contentFrameHint(doc)}`, hasSelection: hasSelection(doc), engine: chosen };
 }

@@ -9,7 +9,9 @@ export function refuseBeforeExtract(doc: Document): Extract<ExtractReply, { kind
   if (doc.contentType === 'application/pdf') {
     return { kind: 'cannot-clip', code: 'pdf', message: 'This is a PDF shown by the browser’s PDF viewer. Sift clips web pages; download the PDF to keep it.' };
   }
-  if (!/html|xml/.test(doc.contentType)) {
+  // An SVG drawing (image/svg+xml) or another XML file without an HTML body is a file too,
+  // not an "empty page": the tab visibly shows something.
+  if (!/html|xml/.test(doc.contentType) || (!doc.body && !/html/.test(doc.contentType))) {
     return { kind: 'cannot-clip', code: 'empty', message: `This tab shows a file (${doc.contentType}), not a web page. There is nothing to clip.` };
   }
   const elements = doc.getElementsByTagName('*').length;
@@ -23,8 +25,57 @@ export function refuseBeforeExtract(doc: Document): Extract<ExtractReply, { kind
   const body = doc.body;
   const text = body?.textContent?.trim() ?? '';
   const hasMedia = body?.querySelector('img, picture, video') != null;
+  // A frameset (its body is the <frameset>) or a page that is only an <iframe> has no text
+  // of its own, but the tab shows the frames' pages: not "empty", and the frame's own
+  // address is where Sift can clip it.
+  const framed = body?.tagName === 'FRAMESET';
+  const frame = framed || (body && text.length === 0 && !hasMedia) ? largestFrameUrl(doc, 0) : null;
+  if (framed || frame) {
+    return {
+      kind: 'cannot-clip',
+      code: 'empty',
+      message: `This page shows its content in frames, and Sift clips only the page that holds them.${frame ? ` Open the frame on its own to clip it: ${frame}` : ''}`,
+    };
+  }
   if (!body || (text.length === 0 && !hasMedia)) {
     return { kind: 'cannot-clip', code: 'empty', message: 'This page is empty: there is no text or image to clip.' };
   }
   return null;
+}
+
+/**
+ * A frame is taken for the page's content when it covers at least this share of the
+ * viewport: an article page shown in a page-size <iframe>, not a video-sized embed.
+ */
+const CONTENT_FRAME_VIEWPORT_SHARE = 0.5;
+
+/**
+ * The address of the page's largest visible frame (<iframe> or <frame>) covering at least
+ * `minShare` of the viewport, or null. Sift runs in the top frame only, so a page whose
+ * content is in a frame can only point the user to the frame's own address.
+ */
+export function largestFrameUrl(doc: Document, minShare: number): string | null {
+  const view = doc.defaultView;
+  if (!view || view.innerWidth <= 0 || view.innerHeight <= 0) return null;
+  let best: { url: string; area: number } | null = null;
+  for (const frame of Array.from(doc.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe[src], frame[src]'))) {
+    if (typeof frame.checkVisibility === 'function' && !frame.checkVisibility({ visibilityProperty: true })) continue;
+    let url: URL;
+    try {
+      url = new URL(frame.src);
+    } catch {
+      continue;
+    }
+    if (!['http:', 'https:', 'file:'].includes(url.protocol)) continue;
+    const rect = frame.getBoundingClientRect();
+    const area = Math.min(rect.width, view.innerWidth) * Math.min(rect.height, view.innerHeight);
+    if (area > 0 && (!best || area > best.area)) best = { url: url.href, area };
+  }
+  return best && best.area >= minShare * view.innerWidth * view.innerHeight ? best.url : null;
+}
+
+/** Said after "not an article" when the page's content is most likely in a frame. */
+export function contentFrameHint(doc: Document): string {
+  const frame = largestFrameUrl(doc, CONTENT_FRAME_VIEWPORT_SHARE);
+  return frame ? ` Most of this page is a frame showing ${frame}: Sift clips only the page around it, so open that address on its own to clip it.` : '';
 }
