@@ -36,7 +36,7 @@ function openV1(name: string, version = 1): Dexie {
 }
 
 describe('SiftDb schema', () => {
-  it('opens a v1 database holding a clip as v4 with the clip, its image and its indexes intact', async () => {
+  it('opens a v1 database holding a clip as v5 with the clip, its image and its indexes intact', async () => {
     const name = `migrate-${Math.random()}`;
     names.push(name);
     const old = openV1(name);
@@ -47,7 +47,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     // Terms are rebuilt by the v4 upgrade (site name added); everything else is as it was.
     expect(await db.clips.get('c1')).toEqual({ ...v1Clip('c1'), terms: expect.arrayContaining(['river', 'rose', 'valley', 'courier']) });
     expect(await db.clips.where('tags').equals('flood').primaryKeys()).toEqual(['c1']);
@@ -87,7 +87,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.clips.count()).toBe(451);
     expect(await db.summaries.count()).toBe(451);
     const live = clips.filter((c) => c.deletedAt === null);
@@ -137,7 +137,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.timeline.count()).toBe(300);
     db.close();
   });
@@ -178,7 +178,7 @@ describe('SiftDb v4: search terms include byline and site, and hyphenated words 
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     // Nothing lost: every clip as it was but for its terms; images, settings and summaries intact.
     const after = await db.clips.toArray();
     expect(after).toHaveLength(250);
@@ -200,6 +200,48 @@ describe('SiftDb v4: search terms include byline and site, and hyphenated words 
     expect(lovelace.total).toBe(live.filter((c) => c.byline).length);
     // Every clip has both words, the trashed ones too: only the live ones are found.
     expect((await searchClips(db, 'courier wifi', { limit: 500 })).total).toBe(live.length);
+    db.close();
+  });
+});
+
+describe('SiftDb v5: accented words are also indexed without their accents', () => {
+  it('upgrades a v4 library: terms rebuilt, "munchen" finds München, nothing else changed', async () => {
+    const name = `v4to5-${Math.random()}`;
+    names.push(name);
+    const old = new Dexie(name);
+    old.version(4).stores({
+      clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
+      images: 'id, clipId, [clipId+url]',
+      settings: 'key',
+      summaries: 'id, savedAt, deletedAt, *tags',
+      timeline: '[savedAt+id], *terms',
+    });
+    // Terms as v4 wrote them: accented words only as written.
+    const clips: StoredClip[] = [
+      { ...v1Clip('de'), savedAt: 2000, title: 'München', byline: 'Zoë Ångström', text: 'Die Straße war leer.', terms: ['münchen', 'zoë', 'ångström', 'the', 'valley', 'courier', 'die', 'straße', 'war', 'leer'] },
+      { ...v1Clip('en'), savedAt: 3000, title: 'Munich', text: 'The street was empty.', terms: ['munich', 'the', 'valley', 'courier', 'street', 'was', 'empty'] },
+    ];
+    await old.table('clips').bulkAdd(clips);
+    await old.table('summaries').bulkAdd(clips.map(summaryOf));
+    await old.table('timeline').bulkAdd(clips.map((c) => ({ savedAt: c.savedAt, id: c.id, terms: c.terms })));
+    await old.table('settings').add({ key: LIVE_COUNT_KEY, value: 2 });
+    old.close();
+
+    const db = new SiftDb(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    for (const c of await db.clips.toArray()) {
+      const { terms, ...rest } = c;
+      const { terms: oldTerms, ...was } = clips.find((x) => x.id === c.id)!;
+      expect(rest).toEqual(was);
+      expect(terms).toEqual(expect.arrayContaining(oldTerms));
+    }
+    const ids = async (q: string) => (await searchClips(db, q)).items.map((c) => c.id);
+    expect(await ids('munchen')).toEqual(['de']);
+    expect(await ids('zoe strasse')).toEqual(['de']);
+    expect(await ids('München')).toEqual(['de']);
+    expect(await ids('munich')).toEqual(['en']);
+    expect(await countLive(db)).toBe(2);
     db.close();
   });
 });

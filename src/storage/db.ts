@@ -23,6 +23,10 @@ export const DB_NAME = 'sift';
  * v4: search terms also hold the byline and site name, and hyphenated and camel-case words
  *     in their other spellings (WiFi, Wi-Fi, wifi: libraryTerms.ts). Same stores and
  *     indexes; the upgrade rebuilds every clip's terms, summary and timeline row.
+ * v5: search terms also hold each accented Latin or Greek word without its accents
+ *     ("München" also as "munchen", "Straße" as "strasse": libraryTerms.ts foldAccents), and
+ *     a query asks for words without accents. Same stores and indexes; the upgrade rebuilds
+ *     every clip's terms as v4 did.
  */
 export class SiftDb extends Dexie {
   clips!: EntityTable<StoredClip, 'id'>;
@@ -58,6 +62,8 @@ export class SiftDb extends Dexie {
       .upgrade(fillLibraryIndex);
     // Same stores and indexes as v3 (a version that declares none keeps its predecessor's).
     this.version(4).upgrade(reindexTerms);
+    // A v4 library's terms lack the unaccented forms v5 queries ask for: rebuilt the same way.
+    this.version(5).upgrade(reindexTerms);
     this.use(libraryIndexMiddleware);
   }
 }

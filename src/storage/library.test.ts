@@ -124,4 +124,39 @@ describe('search by author and site, and across hyphenated and joined spellings'
   it('a soft hyphen (an invisible break hint) does not split a word', async () => {
     expect(await found('straßenbahn')).toEqual(['soft']);
   });
+
+  // "munchen" did not find "München", nor "zoe" a piece by Zoë: a keyboard without the accent
+  // (or a user who does not remember it) found nothing.
+  it('finds Latin and Greek words with or without their accents, ß as ss', async () => {
+    await db.clips.bulkAdd([
+      sampleClip({ id: 'muc', title: 'München im Winter', html: '<p>Die Straße war leer.</p>', savedAt: 10_000, byline: 'Zoë Ångström', lang: 'de' }),
+      sampleClip({ id: 'cafe', title: 'A cafe on the corner', html: '<p>Coffee and cake.</p>', savedAt: 11_000 }),
+      sampleClip({ id: 'cafe2', title: 'Le café du coin', html: '<p>Un crème, un œuf.</p>', savedAt: 12_000, lang: 'fr' }),
+      sampleClip({ id: 'vi', title: 'Tiếng Việt', html: '<p>Phở Hà Nội.</p>', savedAt: 13_000, lang: 'vi' }),
+      sampleClip({ id: 'el', title: 'Η Αθήνα', html: '<p>Ακρόπολη.</p>', savedAt: 14_000, lang: 'el' }),
+    ]);
+    for (const q of ['munchen', 'München', 'MUNCHEN', 'munch']) expect(await found(q), q).toEqual(['muc']);
+    for (const q of ['zoe angstrom', 'Zoë Ångström', 'zoe ÅNGSTRÖM']) expect(await found(q), q).toEqual(['muc']);
+    // The last word is also a prefix: Straße finds the Straßenbahn clip too.
+    for (const q of ['strasse', 'Straße', 'STRASSE']) expect(await found(q), q).toEqual(['muc', 'soft']);
+    expect(await found('strassenbahn')).toEqual(['soft']);
+    expect(await found('strasse leer')).toEqual(['muc']);
+    // Either spelling finds both: the accent is not what the user remembers.
+    for (const q of ['cafe', 'café', 'CAFÉ']) expect(await found(q), q).toEqual(['cafe', 'cafe2']);
+    expect(await found('oeuf creme')).toEqual(['cafe2']);
+    expect(await found('tieng viet pho ha noi')).toEqual(['vi']);
+    expect(await found('αθηνα ακροπολη')).toEqual(['el']);
+  });
+
+  it('keeps the marks that make a word in other scripts (pure)', () => {
+    // Devanagari vowel signs and Arabic letters are marks or letters of their own, not accents.
+    expect(queryWords('हिन्दी')).toEqual(['हिन्दी']);
+    expect(queryWords('مُحَمَّد')).toEqual(['مُحَمَّد']);
+    // Cyrillic й is its own letter (и with a breve is not how Russian reads it).
+    expect(queryWords('Чайка')).toEqual(['чайка']);
+    // Japanese voiced kana stay voiced.
+    expect(queryWords('ガラス')).toEqual(['ガラス']);
+    // The index keeps the word as written and adds its unaccented form.
+    expect(indexWords('Zoë plain')).toEqual(['zoë', 'zoe', 'plain']);
+  });
 });

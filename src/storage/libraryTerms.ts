@@ -31,6 +31,29 @@ function normalize(s: string): string {
  */
 const lower = (s: string) => s.toLowerCase();
 
+/**
+ * Where an accent may be: Latin-1 Supplement to Latin Extended-B, combining marks, Greek,
+ * Latin Extended Additional (Vietnamese) and Greek Extended. A word without any of these
+ * (ASCII, Cyrillic, Arabic, CJK…) is its own folded form: the test keeps indexing fast.
+ */
+const FOLDABLE = /[\u00C0-\u024F\u0370-\u03FF\u1E00-\u1FFF]|[\u0300-\u036F]/u;
+/** Marks on a Latin or Greek letter: accents (é, ü, ỗ, ά). Marks on other scripts' letters are part of the word. */
+const ACCENTS = /([\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu;
+/** Latin letters that do not decompose into a base letter and a mark. */
+const LETTER_FOLDS: Readonly<Record<string, string>> = { ß: 'ss', ẞ: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th' };
+const FOLDED_LETTERS = /[ßẞæœøđðłþ]/gu;
+
+/**
+ * A lower-cased word without its accents, as a user types it on a keyboard without them:
+ * "münchen" → "munchen", "café" → "cafe", "straße" → "strasse", "việt" → "viet",
+ * "αθήνα" → "αθηνα". Only Latin and Greek letters lose marks: a Devanagari vowel sign or
+ * Arabic vowel mark is part of its word, and Cyrillic й or Japanese が are letters of their own.
+ */
+export function foldAccents(word: string): string {
+  if (!FOLDABLE.test(word)) return word;
+  return word.normalize('NFD').replace(ACCENTS, '$1').normalize('NFC').replace(FOLDED_LETTERS, (c) => LETTER_FOLDS[c] ?? c);
+}
+
 /** Letters, marks and digits: marks (\p{M}) keep Arabic, Hebrew and Indic words whole. */
 const PART = '[\\p{L}\\p{M}\\p{N}]+';
 /**
@@ -91,7 +114,14 @@ function pushPart(part: string, forQuery: boolean, push: (w: string) => void): v
 
 function collect(text: string, forQuery: boolean): string[] {
   const out: string[] = [];
-  const push = (w: string) => { if (w.length <= MAX_TERM_LENGTH) out.push(w); };
+  const keep = (w: string) => { if (w.length <= MAX_TERM_LENGTH) out.push(w); };
+  // Accents: a clip is indexed by each word as written and without its accents; a query
+  // asks for the word without them, so "munchen", "München" and "MÜNCHEN" find both spellings.
+  const push = forQuery ? (w: string) => keep(foldAccents(w)) : (w: string) => {
+    keep(w);
+    const folded = foldAccents(w);
+    if (folded !== w) keep(folded);
+  };
   for (const m of normalize(text).matchAll(COMPOUND)) pushCompound(m[0], forQuery, push);
   return out;
 }
