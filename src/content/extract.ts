@@ -1,6 +1,7 @@
 import { extractRecords, extractResult } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
 import { DEFAULT_ENGINE, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
+import { fitClipToLimits } from './clipLimits';
 import { contentFrameHint, refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
 import { capRecords, hasRecords } from './records';
@@ -43,7 +44,7 @@ function finish(clip: ClipData, doc: Document, started: number, engine: ContentE
       message: `This page is too large to clip: the article is ${(clip.html.length / 1024 / 1024).toFixed(1)} MB of HTML, the limit is ${MAX_CLIP_HTML_CHARS / 1024 / 1024} MB.`,
     };
   }
-  return { kind: 'clip', clip, imageUrls: imageUrlsOf(clip, doc, parsed), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc), engine };
+  return { kind: 'clip', clip: fitClipToLimits(clip), imageUrls: imageUrlsOf(clip, doc, parsed), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc), engine };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MAX_PAGE_ELEMENTS, type ExtractReply } from '../shared/messages';
+import { cutText } from './clipLimits';
 
 /**
  * Checks that run before the core: pages that cannot be clipped get a plain reason instead
@@ -69,9 +70,18 @@ export function largestFrameUrl(doc: Document, minShare: number): string | null 
     if (!['http:', 'https:', 'file:'].includes(url.protocol)) continue;
     const rect = frame.getBoundingClientRect();
     const area = Math.min(rect.width, view.innerWidth) * Math.min(rect.height, view.innerHeight);
-    if (area > 0 && (!best || area > best.area)) best = { url: url.href, area };
+    if (area > 0 && (!best || area > best.area)) best = { url: shownUrl(url), area };
   }
   return best && best.area >= minShare * view.innerWidth * view.innerHeight ? best.url : null;
+}
+
+/** Longest frame address quoted in a message (messages are capped at 2,000 characters). */
+const MAX_SHOWN_URL_CHARS = 1_000;
+
+/** A frame address fit to quote: whole when short, else without its query (still names the page). */
+function shownUrl(url: URL): string {
+  if (url.href.length <= MAX_SHOWN_URL_CHARS) return url.href;
+  return cutText(url.origin + url.pathname, MAX_SHOWN_URL_CHARS);
 }
 
 /** Said after "not an article" when the page's content is most likely in a frame. */
