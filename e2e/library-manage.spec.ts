@@ -145,6 +145,32 @@ test.describe('library', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/reader\/index\.html\?id=clip-typography/);
   });
+
+  // Tab reached Import with no visible sign: the focus is on a 1 px visually hidden file
+  // input inside the button-styled label, so its outline could not be seen.
+  test('keyboard: every control in the top bar shows where the focus is', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const ring = (el: Element) => {
+      const s = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor, w: box.width, h: box.height };
+    };
+    const seen: string[] = [];
+    for (let i = 0; i < 12 && !seen.includes('export'); i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? '');
+      if (!['search', 'import-input', 'export-format', 'export-button'].includes(focused)) continue;
+      seen.push(focused === 'export-button' ? 'export' : focused);
+      const el = page.getByTestId(focused);
+      // What carries the ring: the control itself, or the button around a hidden input.
+      const shown = focused === 'import-input' || focused === 'search' ? el.locator('xpath=..') : el;
+      const r = await shown.evaluate(ring);
+      const visible = (r.style !== 'none' && r.width >= 2) || (await shown.evaluate((e) => getComputedStyle(e).boxShadow !== 'none'));
+      expect(visible, `${focused}: ${JSON.stringify(r)}`).toBe(true);
+      expect(r.w, focused).toBeGreaterThan(20);
+    }
+    expect(seen).toEqual(['search', 'import-input', 'export-format', 'export']);
+  });
 });
 
 // Schema v4 rebuilds every clip's search terms (byline, site, WiFi / Wi-Fi) in the browser that
