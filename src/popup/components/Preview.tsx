@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ClipData } from '../../shared/messages';
 import { formatStatedDay } from '../../shared/dates';
+import { CLIP_TEXT_LIMITS } from '../../content/clipLimits';
 
 export interface PreviewProps {
   clip: ClipData;
@@ -78,6 +79,9 @@ export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hi
           aria-label="Title"
           data-testid="title"
           rows={titleRows(title)}
+          // What a saved title may hold: a longer paste failed the save with the protocol's
+          // "payload.clip.title: expected string of at most 2000 characters".
+          maxLength={CLIP_TEXT_LIMITS.title}
           value={title}
           onInput={(e) => onTitle((e.currentTarget as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {
