@@ -1,6 +1,7 @@
 import { extractRecords, extractResult } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
 import { DEFAULT_ENGINE, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
+import { clipImageUrls } from './clipImages';
 import { fitClipToLimits } from './clipLimits';
 import { contentFrameHint, refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';
@@ -20,19 +21,7 @@ function withoutTrace(clip: Clip): ClipData {
 
 /** Every image URL the clip shows, lead image first, deduplicated and capped. */
 export function imageUrlsOf(clip: ClipData, doc: Document, parsed: Document = parseClipHtml(clip.html)): string[] {
-  const urls = new Set<string>();
-  if (clip.leadImage) urls.add(clip.leadImage);
-  for (const img of Array.from(parsed.querySelectorAll('img[src]'))) {
-    const src = img.getAttribute('src') ?? '';
-    try {
-      const url = new URL(src, doc.baseURI);
-      if (['http:', 'https:', 'data:', 'blob:'].includes(url.protocol)) urls.add(url.href);
-    } catch {
-      // Unparseable src: nothing to save.
-    }
-    if (urls.size >= MAX_IMAGES_PER_CLIP) break;
-  }
-  return [...urls];
+  return clipImageUrls(clip, doc.baseURI, parsed).slice(0, MAX_IMAGES_PER_CLIP);
 }
 
 /** `parsed`: the clip HTML already parsed (parseClipHtml) by the caller, if it was. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { PageKind } from '../core/types';
-import { CONTENT_ENGINES, isContentEngine, SAMPLE_TIMEOUT_MS, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+import { clipImageUrls } from '../content/clipImages';
+import { CONTENT_ENGINES, isContentEngine, MAX_IMAGES_PER_CLIP, SAMPLE_TIMEOUT_MS, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 import type { PopupApi, PreviewChoice } from './api';
 import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
@@ -17,7 +18,8 @@ type State =
   | { phase: 'not-article'; message: string; hasSelection: boolean }
   /** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
   | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
-  | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply }
+  /** `imagesLeftOut`: images of the clip past the per-clip cap, never sent to be saved. */
+  | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply; imagesLeftOut: number }
   | { phase: 'error'; message: string };
 
 /**
@@ -62,6 +64,16 @@ function clipToSave(clip: ClipData, asTable: boolean): ClipData {
   if (asTable) return clip;
   const { table: _table, attributes: _attributes, ...plain } = clip;
   return plain;
+}
+
+/**
+ * Images the clip shows beyond the MAX_IMAGES_PER_CLIP sent to be saved. The reader drops
+ * an image it has no bytes for, so on a 300-photo page the last 100 vanished from the saved
+ * copy while the popup said only "200 images kept offline".
+ */
+function imagesLeftOut(clip: ClipData, imageUrls: string[]): number {
+  if (imageUrls.length < MAX_IMAGES_PER_CLIP) return 0;
+  return Math.max(0, clipImageUrls(clip, clip.url).length - imageUrls.length);
 }
 
 function isBlockedFailure(error: string): boolean {
@@ -243,7 +255,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       try {
         const reply = await api.save(clip, state.imageUrls, onDuplicate, updateId);
         if (reply.kind === 'duplicate') setState({ ...state, existing: reply.existing, saving: null });
-        else setState({ phase: 'saved', clip, imageUrls: state.imageUrls, reply });
+        else setState({ phase: 'saved', clip, imageUrls: state.imageUrls, reply, imagesLeftOut: imagesLeftOut(clip, state.imageUrls) });
       } catch (err) {
         setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
       }
@@ -259,7 +271,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     setState({ phase: 'preview', clip, imageUrls, existing: [], saving: 'update' });
     try {
       const reply = await api.save(clip, imageUrls, 'update', previous.clipId);
-      setState(reply.kind === 'saved' ? { phase: 'saved', clip, imageUrls, reply } : { phase: 'error', message: 'The saved copy changed meanwhile; open the popup again.' });
+      setState(reply.kind === 'saved' ? { phase: 'saved', clip, imageUrls, reply, imagesLeftOut: state.imagesLeftOut } : { phase: 'error', message: 'The saved copy changed meanwhile; open the popup again.' });
     } catch (err) {
       setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
     }
@@ -297,6 +309,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           updated={reply.updated}
           imagesSaved={reply.imagesSaved}
           imagesFailed={reply.imagesFailed}
+          imagesLeftOut={state.imagesLeftOut}
           ms={reply.ms}
           onOpenReader={() => void api.openReader(reply.clipId).then(() => api.close())}
           onAllowAllSites={blocked ? () => void retryWithPermission() : null}

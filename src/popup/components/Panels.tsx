@@ -1,4 +1,4 @@
-import type { ExistingClip, FailedImage } from '../../shared/messages';
+import { MAX_IMAGES_PER_CLIP, type ExistingClip, type FailedImage } from '../../shared/messages';
 import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
 import { formatInstantDay } from '../../shared/dates';
 
@@ -74,12 +74,14 @@ export interface SavedProps {
   updated: boolean;
   imagesSaved: number;
   imagesFailed: FailedImage[];
+  /** Images past the per-clip cap: never fetched, so the reader leaves them out too. */
+  imagesLeftOut?: number;
   ms: number;
   onOpenReader: () => void;
   onAllowAllSites: (() => void) | null;
 }
 
-export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenReader, onAllowAllSites }: SavedProps) {
+export function Saved({ title, updated, imagesSaved, imagesFailed, imagesLeftOut = 0, ms, onOpenReader, onAllowAllSites }: SavedProps) {
   return (
     <div class="panel" role="status" data-testid="saved">
       <div class="saved-head">
@@ -104,6 +106,17 @@ export function Saved({ title, updated, imagesSaved, imagesFailed, ms, onOpenRea
               Allow Sift to read images from all sites and retry
             </button>
           )}
+        </div>
+      )}
+      {imagesLeftOut > 0 && (
+        <div class="warning" role="alert" data-testid="images-left-out">
+          <strong>
+            {imagesLeftOut} more image{imagesLeftOut === 1 ? ' was' : 's were'} not saved
+          </strong>
+          <span>
+            {' '}
+            — Sift keeps at most {MAX_IMAGES_PER_CLIP} images per clip; the reader leaves {imagesLeftOut === 1 ? 'it' : 'them'} out.
+          </span>
         </div>
       )}
       <button class="primary wide" onClick={onOpenReader} data-testid="open-reader">
