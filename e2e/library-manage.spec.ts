@@ -146,6 +146,45 @@ test.describe('library', () => {
     await expect(page).toHaveURL(/reader\/index\.html\?id=clip-typography/);
   });
 
+  // Delete on a focused row dropped the focus to the page: the next j started again from the
+  // top of the list, and after Ctrl+Z the focus was nowhere either.
+  test('keyboard: Delete keeps the place in the list, Ctrl+Z returns to the restored clip', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const rows = page.locator('[data-testid="clip-row"]');
+    const focusedTitle = () => page.evaluate(() => document.activeElement?.closest('li.row')?.querySelector('.row-title')?.textContent ?? `(${document.activeElement?.tagName})`);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('j');
+    await expect(rows.nth(2)).toBeFocused();
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('toast')).toContainText('Moved 1 clip to the trash');
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(4);
+    // The row that took its place has the focus; j moves on from there.
+    await expect.poll(focusedTitle).toBe('汉字排版的基本原则');
+    await page.keyboard.press('j');
+    await expect.poll(focusedTitle).toBe('Ten Weeknight Dinners That Take 20 Minutes 🍜');
+    // The last row: the focus goes to the one before it.
+    await page.keyboard.press('Delete');
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(3);
+    await expect.poll(focusedTitle).toBe('汉字排版的基本原则');
+    // Undo brings the clip back, and the focus with it.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(4);
+    await expect.poll(focusedTitle).toBe('Ten Weeknight Dinners That Take 20 Minutes 🍜');
+    // A selection deleted from a row outside it: that row keeps the focus.
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await expect.poll(focusedTitle).toBe('汉字排版的基本原则');
+    await page.keyboard.press('x');
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await expect.poll(focusedTitle).toBe('The Measure of a Line: Why Reading Width Still Matters');
+    await expect(page.locator('.selection-bar')).toContainText('2 selected');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(2);
+    await expect.poll(focusedTitle).toBe('The Measure of a Line: Why Reading Width Still Matters');
+  });
+
   // Tab reached Import with no visible sign: the focus is on a 1 px visually hidden file
   // input inside the button-styled label, so its outline could not be seen.
   test('keyboard: every control in the top bar shows where the focus is', async ({ context, extensionId }) => {

@@ -72,6 +72,12 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const requestSeq = useRef(0);
   /** The running export's cancel switch (null when none runs). */
   const exportAbort = useRef<AbortController | null>(null);
+  /**
+   * The row to focus once the list shows the next result: a row that stays (by id), or the
+   * place of one that went away (by index), so a keyboard user deleting or undoing does not
+   * drop the focus to the page and start again from the top.
+   */
+  const pendingFocus = useRef<{ id: string } | { index: number } | null>(null);
 
   const load = useCallback(async (append = false) => {
     const seq = ++requestSeq.current;
@@ -129,6 +135,33 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     await Promise.all([load(false), refreshMeta()]);
   }, [load, refreshMeta]);
 
+  const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
+
+  useEffect(() => {
+    const want = pendingFocus.current;
+    if (!want || !result) return;
+    pendingFocus.current = null;
+    const list = rows();
+    const row = 'id' in want ? list.find((r) => r.dataset.id === want.id) : list[Math.min(want.index, list.length - 1)];
+    (row ?? searchRef.current)?.focus();
+  }, [result]);
+
+  /**
+   * Where the focus goes when the rows `ids` leave the list: nowhere special unless it is in
+   * the list; there, the focused row if it stays, else the row that takes its place.
+   */
+  const keepFocusWithout = (ids: string[]) => {
+    const active = document.activeElement;
+    const list = rows();
+    const current = active instanceof HTMLElement ? active.closest<HTMLLIElement>('li.row') : null;
+    const i = current ? list.indexOf(current) : -1;
+    if (i < 0) return;
+    const gone = new Set(ids);
+    pendingFocus.current = gone.has(current!.dataset.id!)
+      ? { index: list.slice(0, i).filter((r) => !gone.has(r.dataset.id!)).length }
+      : { id: current!.dataset.id! };
+  };
+
   const showToast = (t: Toast) => {
     if (toastTimer.current) clearTimeout(toastTimer.current);
     setToast(t);
@@ -142,10 +175,17 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     try {
       const moved = await api.trash(ids);
       setSelected(new Set());
+      keepFocusWithout(moved);
       await refresh();
       showToast({
         message: `Moved ${moved.length === 1 ? '1 clip' : `${moved.length} clips`} to the trash.`,
-        undo: async () => { await api.restore(moved); await refresh(); },
+        undo: async () => {
+          await api.restore(moved);
+          // Back to the clip that came back (Ctrl+Z, or the toast's button, which goes away).
+          const active = document.activeElement;
+          if (moved[0] && (!active || active === document.body || listRef.current?.contains(active))) pendingFocus.current = { id: moved[0] };
+          await refresh();
+        },
       });
     } catch (err) { fail(err, 'Could not delete'); }
   };
@@ -261,7 +301,6 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   // Page keyboard: / search, j/k or arrows move, Enter opens, x selects, Delete trashes, Ctrl+Z undoes.
   // Ctrl+Z pressed as soon as the "Moved to the trash" toast shows must see its undo
   // (useWindowKeydown: the handler of the latest render).
-  const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
   useWindowKeydown((e) => {
     const target = e.target as HTMLElement;
     const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
