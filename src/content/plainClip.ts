@@ -103,10 +103,45 @@ export function clipFullPage(doc: Document): ClipData {
   return toClip(container, text, extractMetadata(doc, doc.baseURI), doc.URL, 'fullpage');
 }
 
-/** The current selection as a clip, or null when nothing is selected. */
+/** Text fields whose selected text may be clipped (never passwords). */
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'email', 'tel']);
+
+/**
+ * The text selected inside the focused <textarea> or text <input>, or null. The document's
+ * selection is collapsed at a text field, so a user who selected a draft in a comment box
+ * was told "Nothing is selected on the page", although the browser offers "Clip selection"
+ * for it; the field's own selectionStart/End hold what was selected.
+ */
+function textFieldSelection(doc: Document): string | null {
+  const el = doc.activeElement;
+  const field = el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(el.type)) ? el : null;
+  if (!field) return null;
+  const { selectionStart: start, selectionEnd: end } = field;
+  if (start === null || end === null || end <= start) return null;
+  const text = field.value.slice(start, end).trim();
+  return text ? text : null;
+}
+
+/** A text field's selected text as a clip: paragraphs at blank lines, line breaks kept, text nodes only. */
+function clipTextFieldSelection(doc: Document): ClipData | null {
+  const text = textFieldSelection(doc);
+  if (!text) return null;
+  const container = doc.createElement('div');
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const p = doc.createElement('p');
+    paragraph.trim().split('\n').forEach((line, i) => {
+      if (i > 0) p.append(doc.createElement('br'));
+      p.append(line);
+    });
+    container.append(p);
+  }
+  return toClip(container, text, extractMetadata(doc, doc.baseURI), doc.URL, 'selection');
+}
+
+/** The current selection (in the page, else in the focused text field) as a clip, or null when nothing is selected. */
 export function clipSelection(doc: Document): ClipData | null {
   const selection = doc.getSelection();
-  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return clipTextFieldSelection(doc);
   const container = doc.createElement('div');
   for (let i = 0; i < selection.rangeCount; i++) {
     copyInto(selection.getRangeAt(i).cloneContents(), container, doc, false);
@@ -118,5 +153,5 @@ export function clipSelection(doc: Document): ClipData | null {
 
 export function hasSelection(doc: Document): boolean {
   const selection = doc.getSelection();
-  return !!selection && !selection.isCollapsed && selection.toString().trim().length > 0;
+  return (!!selection && !selection.isCollapsed && selection.toString().trim().length > 0) || textFieldSelection(doc) !== null;
 }
