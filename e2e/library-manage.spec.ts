@@ -132,6 +132,19 @@ test.describe('library', () => {
     await expect.poll(() => titles(page)).toEqual(['汉字排版的基本原则', 'Ten Weeknight Dinners That Take 20 Minutes 🍜']);
     const fp = await fingerprint(page);
     expect(fp.clips.find((c) => c.id === 'clip-recipes')!.tags).toEqual(['cooking', 'Weekend']);
+
+    // The only clip tagged #climate goes to the trash: the tag leaves the sidebar (it led to
+    // an empty list), and comes back with the clip.
+    await page.getByRole('button', { name: 'Clear tag filter' }).click();
+    const climate = page.locator('.tag-list').getByRole('button', { name: '#climate' });
+    await expect(climate).toHaveCount(1);
+    await row.hover();
+    await row.getByRole('button', { name: /Delete/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Moved 1 clip to the trash');
+    await expect(climate).toHaveCount(0);
+    await expect(page.locator('.tag-list').getByRole('button', { name: '#typography' })).toHaveCount(1);
+    await page.getByTestId('undo').click();
+    await expect(climate).toHaveCount(1);
   });
 
   test('keyboard: j/k move between rows, x selects, Enter opens the reader', async ({ context, extensionId }) => {

@@ -51,6 +51,24 @@ describe('library queries', () => {
     expect(await allTags(db)).toEqual(['design', 'rust']);
   });
 
+  // Deleting the only clip tagged "rust" left #rust in the sidebar, and choosing it showed
+  // an empty list ("No clips here."): the trash's tags were counted as the library's.
+  it('lists only the tags of live clips: a tag that only trashed clips carry is not offered', async () => {
+    expect(await allTags(db)).toEqual(['design', 'rust']);
+    await trashClips(db, ['b']);
+    expect(await allTags(db)).toEqual(['design']);
+    await trashClips(db, ['a']);
+    expect(await allTags(db)).toEqual([]);
+    await restoreClips(db, ['a']);
+    expect(await allTags(db)).toEqual(['design']);
+    await restoreClips(db, ['b']);
+    expect(await allTags(db)).toEqual(['design', 'rust']);
+    // A tag on a live clip and on trashed ones stays.
+    await addTag(db, ['a', 'b', 'c'], 'later');
+    await trashClips(db, ['a', 'b']);
+    expect(await allTags(db)).toEqual(['later']);
+  });
+
   it('trashes, undoes and purges after 30 days with the images', async () => {
     await db.images.add({ id: 'i1', clipId: 'a', url: 'https://x/i.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
     const moved = await trashClips(db, ['a', 'b'], 10_000);

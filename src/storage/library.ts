@@ -138,10 +138,25 @@ export function normalizeTag(raw: string): string | null {
   return t.length > 0 ? t : null;
 }
 
-/** Every tag in use, sorted case-insensitively. */
+/**
+ * Every tag a live clip carries, sorted case-insensitively: the tags the library can filter
+ * by. A tag that only trashed clips carry would lead to an empty list; it is back when they
+ * are restored. Only the trash's tags are checked (one read of the trash's summaries, then
+ * for each of its tags the first live clip that has it), so a large live library costs
+ * nothing more than before.
+ */
 export async function allTags(db: SiftDb): Promise<string[]> {
-  const keys = (await db.clips.orderBy('tags').uniqueKeys()) as string[];
-  return keys.sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+  const [keys, trashed] = await Promise.all([
+    db.clips.orderBy('tags').uniqueKeys() as Promise<string[]>,
+    db.summaries.where('deletedAt').above(0).toArray(),
+  ]);
+  const trashTags = new Set(trashed.flatMap((s) => s.tags));
+  const trashOnly = new Set<string>();
+  for (const t of trashTags) {
+    const live = await db.summaries.where('tags').equals(t).and((s) => s.deletedAt === null).first();
+    if (!live) trashOnly.add(t);
+  }
+  return keys.filter((t) => !trashOnly.has(t)).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
 export async function addTag(db: SiftDb, ids: string[], raw: string): Promise<string | null> {
