@@ -13,6 +13,9 @@ export function slugify(title: string, fallback = 'clip'): string {
     .trim()
     .replace(/^\.+/, '')
     .slice(0, MAX_BASE)
+    // A cut through an emoji or other astral character would leave half of it, which has
+    // no UTF-8 form: the file would be named with U+FFFD.
+    .replace(/[\uD800-\uDBFF]$/, '')
     .trim();
   return s.length > 0 ? s : fallback;
 }
