@@ -58,6 +58,17 @@ test('a page that is only an iframe is not called empty either', async ({ contex
   await expect(panel).toContainText(`Open the frame on its own to clip it: ${server.url('/only-article.html')}`);
 });
 
+test('a tracking pixel frame on an empty page is not offered as the content: the page is still empty', async ({ context, server, openPopup }) => {
+  server.setPage('/pixel.html', '<!doctype html><title>Pixel</title><body></body>');
+  server.setPage('/empty-with-pixel.html', '<!doctype html><html><head><title>Nothing</title></head><body><iframe src="/pixel.html" width="1" height="1" style="border:0"></iframe></body></html>');
+  const page = await context.newPage();
+  await page.goto(server.url('/empty-with-pixel.html'));
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This page is empty', { timeout: 10_000 });
+  await expect(panel).not.toContainText('frame');
+});
+
 test('a small embed does not take over the answer: a link list with a video-sized iframe gets the plain verdict', async ({ context, server, openPopup }) => {
   server.setPage('/embed.html', '<!doctype html><title>Embed</title><p>Clip</p>');
   const links = Array.from({ length: 30 }, (_, i) => `<li><a href="/story/${i}">Story number ${i} about the valley and the river</a></li>`).join('');

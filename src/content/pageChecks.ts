@@ -69,11 +69,16 @@ export function largestFrameUrl(doc: Document, minShare: number): string | null 
     }
     if (!['http:', 'https:', 'file:'].includes(url.protocol)) continue;
     const rect = frame.getBoundingClientRect();
+    // A tracking pixel or a hidden helper frame is nobody's content (the core's 100 px image rule).
+    if (rect.width < MIN_FRAME_SIDE_PX || rect.height < MIN_FRAME_SIDE_PX) continue;
     const area = Math.min(rect.width, view.innerWidth) * Math.min(rect.height, view.innerHeight);
     if (area > 0 && (!best || area > best.area)) best = { url: shownUrl(url), area };
   }
   return best && best.area >= minShare * view.innerWidth * view.innerHeight ? best.url : null;
 }
+
+/** Smaller frames (either side) are never taken for the page's content. */
+const MIN_FRAME_SIDE_PX = 100;
 
 /** Longest frame address quoted in a message (messages are capped at 2,000 characters). */
 const MAX_SHOWN_URL_CHARS = 1_000;
