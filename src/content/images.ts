@@ -54,10 +54,16 @@ function canvasCopy(img: HTMLImageElement): Promise<Blob | null> {
   });
 }
 
-/** Whether the page may read `url` without CORS; null when it is not a URL. */
+/**
+ * Whether the page may read `url` without CORS; null when it is not a URL. The document's
+ * own origin decides, not its address: a page served with `Content-Security-Policy:
+ * sandbox` has an opaque origin ("null"), so its own site's images are cross-origin to it,
+ * and a failed read must go to the background like any blocked image (e2e/clip-sandboxed).
+ */
 function isSameOrigin(doc: Document, url: string): boolean | null {
   try {
-    return url.startsWith('data:') || new URL(url, doc.baseURI).origin === new URL(doc.URL).origin;
+    const pageOrigin = doc.defaultView?.origin ?? new URL(doc.URL).origin;
+    return url.startsWith('data:') || new URL(url, doc.baseURI).origin === pageOrigin;
   } catch {
     return null;
   }
