@@ -198,6 +198,32 @@ test.describe('library', () => {
     await expect.poll(focusedTitle).toBe('The Measure of a Line: Why Reading Width Still Matters');
   });
 
+  // At 761-990 px (half of a 1920 px screen is 960) the list column took the top bar's
+  // widest line: the page scrolled sideways and Export, the delete buttons and the ends of
+  // titles were off screen. Where the top bar wrapped, the selection bar hid behind it.
+  test('narrow windows: nothing scrolls sideways, and the selection bar stays below the top bar', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    for (const width of [1280, 960, 900, 800, 761, 700, 420, 360]) {
+      await page.setViewportSize({ width, height: 500 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${width} px` }).toBe(0);
+      for (const control of [page.getByTestId('export-button'), page.getByTestId('search'), page.locator('.row-actions').first()]) {
+        const box = (await control.boundingBox())!;
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+        expect(box.width, `${width} px`).toBeGreaterThan(10);
+      }
+    }
+    await page.locator('[data-testid="clip-row"] input[type=checkbox]').first().click();
+    for (const width of [900, 420]) {
+      await page.setViewportSize({ width, height: 500 });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(async () => {
+        const [bar, top] = await Promise.all([page.locator('.selection-bar').boundingBox(), page.locator('.topbar').boundingBox()]);
+        return Math.round(bar!.y - (top!.y + top!.height));
+      }, { message: `${width} px` }).toBeGreaterThanOrEqual(0);
+      await expect(page.locator('.selection-bar')).toContainText('1 selected');
+    }
+  });
+
   // Tab reached Import with no visible sign: the focus is on a 1 px visually hidden file
   // input inside the button-styled label, so its outline could not be seen.
   test('keyboard: every control in the top bar shows where the focus is', async ({ context, extensionId }) => {

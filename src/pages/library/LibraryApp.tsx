@@ -66,6 +66,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const topbarRef = useRef<HTMLElement>(null);
   const lastClicked = useRef<string | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const firstPaint = useRef(true);
@@ -136,6 +137,16 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   }, [load, refreshMeta]);
 
   const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
+
+  // The selection bar sticks just below the top bar, whose height changes when a narrow
+  // window wraps its actions to a second line (it hid the bar behind it): --topbar-height.
+  useEffect(() => {
+    const bar = topbarRef.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => bar.parentElement?.style.setProperty('--topbar-height', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const want = pendingFocus.current;
@@ -365,7 +376,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       </aside>
 
       <main class="main" id="main">
-        <header class="topbar">
+        <header class="topbar" ref={topbarRef}>
           <div class="search">
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l4.6 4.6-1.4 1.4-4.6-4.6A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z"/></svg>
             <input ref={searchRef} type="search" placeholder={view === 'trash' ? 'Search is for the library' : 'Search titles and text'}
