@@ -6,7 +6,10 @@ export interface ImportResult {
   added: number;
   /** Clips whose id is already in the library: the library's copy is kept. */
   skipped: number;
+  /** Images imported with their bytes. */
   images: number;
+  /** Image records imported without bytes: images that could not be saved when the clip was (status 'failed'). */
+  unsavedImages: number;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function storeValidated(db: SiftDb, parsed: { clips: StoredClip[]; 
     const images: StoredImage[] = newImages.map((im) => (clashes.has(im.id) ? { ...im, id: crypto.randomUUID() } : im));
     await db.clips.bulkAdd(newClips);
     await db.images.bulkAdd(images);
-    return { added: newClips.length, skipped: existing.size, images: images.length };
+    const saved = images.filter((im) => im.status === 'ok').length;
+    return { added: newClips.length, skipped: existing.size, images: saved, unsavedImages: images.length - saved };
   });
 }

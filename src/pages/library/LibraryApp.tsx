@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ClipSummary, LibraryView, ListResult } from '../../storage/library';
 import { PAGE_SIZE } from '../../storage/library';
 import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats';
+import { importSummary } from '../../backup/summary';
 import type { LibraryApi } from './api';
 import { ClipRow, readerHref } from './components/ClipRow';
 import { StorageMeter } from './components/StorageMeter';
@@ -297,10 +298,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     setProgress({ label: 'Checking backup', done: 0, total: 0 });
     try {
       const r = await api.importFile(file, throttledProgress(setProgress));
-      setNotice({
-        kind: 'info',
-        text: `Imported ${r.added} ${r.added === 1 ? 'clip' : 'clips'} with ${r.images} images from ${file.name}.${r.skipped ? ` ${r.skipped} were already in the library and were kept as they are.` : ''}`,
-      });
+      setNotice({ kind: 'info', text: importSummary(r, file.name) });
       await refresh();
     } catch (err) {
       setNotice({ kind: 'error', text: `Import refused: ${err instanceof Error ? err.message : String(err)} Nothing was changed.` });

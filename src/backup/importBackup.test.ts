@@ -1,0 +1,42 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SiftDb } from '../storage/db';
+import { saveClip, type ImageInput } from '../storage/saveClip';
+import type { ClipData } from '../shared/messages';
+import { importBackup } from './importBackup';
+import { importSummary } from './summary';
+import { writeBackupJson } from './write';
+
+const clip: ClipData = {
+  title: 'Lanterns', byline: null, published: null, siteName: 'Courier', lang: 'en', dir: 'ltr', url: 'https://courier.example/lanterns',
+  canonicalUrl: null, excerpt: null, leadImage: null, html: '<p>Lanterns.</p><img src="https://cdn.example/a.png"><img src="https://cdn.example/b.png">',
+  text: 'Lanterns.', wordCount: 1, readingMinutes: 1, engine: 'nta',
+};
+const ok: ImageInput = { url: 'https://cdn.example/a.png', blob: new Blob([new Uint8Array(8)], { type: 'image/png' }), mime: 'image/png', bytes: 8, width: 4, height: 2, error: null };
+const failed: ImageInput = { url: 'https://cdn.example/b.png', blob: null, mime: null, bytes: 0, width: null, height: null, error: 'HTTP 404' };
+
+const dbs: SiftDb[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) { db.close(); await db.delete(); }
+});
+
+describe('import: what the library says came in', () => {
+  it('counts images with their bytes apart from the ones that failed when the page was clipped', async () => {
+    const from = new SiftDb('import-from');
+    const to = new SiftDb('import-to');
+    dbs.push(from, to);
+    await saveClip(from, { clip, images: [ok, failed], onDuplicate: 'ask', updateId: null });
+    const result = await importBackup(to, await writeBackupJson(from));
+    expect(result).toEqual({ added: 1, skipped: 0, images: 1, unsavedImages: 1 });
+    expect(await to.images.count()).toBe(2); // the failed image's record comes along: nothing is lost
+  });
+
+  it('words the message for one and for many', () => {
+    expect(importSummary({ added: 11, skipped: 0, images: 0, unsavedImages: 27 }, 'b.zip'))
+      .toBe('Imported 11 clips with 0 images from b.zip. 27 other images had failed to save when their pages were clipped: the backup holds no copy of them.');
+    expect(importSummary({ added: 1, skipped: 1, images: 1, unsavedImages: 1 }, 'b.zip'))
+      .toBe('Imported 1 clip with 1 image from b.zip. 1 other image had failed to save when its page was clipped: the backup holds no copy of it. 1 was already in the library and was kept as it is.');
+    expect(importSummary({ added: 8, skipped: 8, images: 3, unsavedImages: 0 }, 'b.zip'))
+      .toBe('Imported 8 clips with 3 images from b.zip. 8 were already in the library and were kept as they are.');
+  });
+});
