@@ -21,8 +21,19 @@ import { preferredEngine } from './enginePreference';
 import { fetchImages } from './images';
 import { refuseByInjectionError, refuseByUrl } from './tabAccess';
 
-/** A page that does not answer the extraction within this time gets a message, not a spinner. */
+/**
+ * A page that does not answer within this time gets a message, not a spinner. The cap
+ * covers the whole preview, injection included: injecting and pinging wait for the page's
+ * main thread too, so a page stuck in a script held the popup's skeleton until it freed.
+ */
 const EXTRACT_TIMEOUT_MS = 15_000;
+/**
+ * A save asks whether the page still answers (for images it already loaded) at most this
+ * long; a busy page leaves the images to the background instead of holding the save.
+ */
+const SAVE_PAGE_CHECK_MS = 5_000;
+
+const PAGE_BUSY = { kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.` } as const;
 
 /** The reader page (engineer D) takes the clip id in its query string. */
 export function readerPath(clipId: string): string {
@@ -78,15 +89,14 @@ async function withTimeout<T>(work: Promise<T>, ms: number, late: () => T): Prom
 
 /** `engine`: the content engine to use; without it the user's saved default, and without that the core's. */
 export async function extractFromTab(tabId: number, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): Promise<ExtractReply> {
-  const refused = await ensureContentScript(tabId);
-  if (refused) return refused;
-  const chosen = engine ?? (await preferredEngine());
-  const raw = await withTimeout<unknown>(
-    request(toContent(tabId), 'bg→content:extract', { mode, ...(kind ? { kind } : {}), ...(chosen ? { engine: chosen } : {}) }),
-    EXTRACT_TIMEOUT_MS,
-    () => ({ kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.` }),
-  );
-  return extractReplyValidator(raw, 'reply');
+  const ask = async (): Promise<ExtractReply> => {
+    const refused = await ensureContentScript(tabId);
+    if (refused) return refused;
+    const chosen = engine ?? (await preferredEngine());
+    const raw = await request(toContent(tabId), 'bg→content:extract', { mode, ...(kind ? { kind } : {}), ...(chosen ? { engine: chosen } : {}) });
+    return extractReplyValidator(raw, 'reply');
+  };
+  return withTimeout<ExtractReply>(ask(), EXTRACT_TIMEOUT_MS, () => PAGE_BUSY);
 }
 
 /** One engine's sample for the compare view; every failure is that engine's own message. */
@@ -119,9 +129,10 @@ export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
     const existing = await findExisting(db(), req.clip.url, req.clip.canonicalUrl);
     if (existing.length > 0) return { kind: 'duplicate', existing };
   }
-  // The page may have navigated or the worker restarted since the preview. If the page is
-  // gone, the clip the user saw is still saved; images come from the background alone.
-  const pageGone = (await ensureContentScript(req.tabId)) !== null;
+  // The page may have navigated, the worker restarted or the page got stuck in a script
+  // since the preview. If the page is gone or busy, the clip the user saw is still saved;
+  // images come from the background alone.
+  const pageGone = (await withTimeout(ensureContentScript(req.tabId), SAVE_PAGE_CHECK_MS, () => PAGE_BUSY)) !== null;
   const images = await fetchImages(pageGone ? null : req.tabId, req.imageUrls);
   const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
   if (outcome.kind === 'duplicate') return outcome;
