@@ -167,6 +167,18 @@ describe('metadata', () => {
     expect(agrees('', 'Anything')).toBe(false);
   });
 
+  it('a <br> keeps the words on either side apart, in a title <h1>, a byline and a stated date', () => {
+    const d = page('<title>News Product Management Certification | Alliance</title>',
+      '<h1><span>News Product<br>Management Certification</span></h1><p class="byline">By Jane Doe<br>June 3, 2024</p><p class="post-date">Posted<br>June 3, 2024</p>');
+    const m = extractMetadata(d, d.URL);
+    expect(m.title).toBe('News Product Management Certification');
+    expect(m.byline).toBe('Jane Doe');
+    expect(m.published).toBe('2024-06-03');
+    // A heading in capitals set on three lines is the declared title's words: its case is the declared one's.
+    const caps = page('<title>Weekend Coding Agent | Labs</title>', '<h1> WEEKEND<br>CODING<br> <span>AGENT</span> </h1>');
+    expect(extractMetadata(caps, caps.URL).title).toBe('Weekend Coding Agent');
+  });
+
   it('survives malformed JSON-LD', () => {
     const d = page('<script type="application/ld+json">{ not json</script><title>Plain</title>');
     expect(extractMetadata(d, d.URL).title).toBe('Plain');

@@ -73,6 +73,25 @@ function str(v: Json | undefined): string | null {
 }
 
 /**
+ * An element's text with its words apart: `textContent`, except that a `<br>` separates the
+ * words on either side. A heading set on two lines ("News Product<br>Management
+ * Certification") read as "News ProductManagement Certification", a byline "Jane Doe<br>June
+ * 3, 2024" as "Jane DoeJune 3, 2024". Only an element that holds a `<br>` is walked.
+ */
+export function wordsOf(el: Element): string {
+  if (el.getElementsByTagName('br').length === 0) return el.textContent ?? '';
+  let out = '';
+  const walker = el.ownerDocument.createTreeWalker(el, SHOW_ELEMENTS_AND_TEXT);
+  for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+    if (n.nodeType === 3) out += (n as Text).data;
+    else if (n.nodeName.toUpperCase() === 'BR') out += ' ';
+  }
+  return out;
+}
+/** NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT (the constants are not globals in every DOM the core runs in). */
+const SHOW_ELEMENTS_AND_TEXT = 0x1 | 0x4;
+
+/**
  * `<meta name|property|itemprop=…>` contents, keys lowercased; first occurrence wins.
  * getElementsByTagName, not querySelectorAll('meta[content]'): the same elements in the same
  * order (a missing content attribute reads as null and is skipped), without a selector
@@ -156,7 +175,7 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
 
   const h1s: string[] = [];
   const h1Elements = doc.getElementsByTagName('h1');
-  for (let k = 0; k < h1Elements.length; k++) { const h = collapse(h1Elements[k]!.textContent).replace(PERMALINK_MARK, ''); if (h) h1s.push(h); }
+  for (let k = 0; k < h1Elements.length; k++) { const h = collapse(wordsOf(h1Elements[k]!)).replace(PERMALINK_MARK, ''); if (h) h1s.push(h); }
   const docTitle = collapse(doc.title);
   const declared = declaredTitle(article ? str(article['headline']) : null, get('og:title', 'twitter:title', 'dc.title', 'citation_title'), docTitle);
   let title = stripSiteSuffix(declared, siteName);
@@ -169,7 +188,11 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   // reader sees it: the declared one adds the site's name, a tagline or an SEO variant
   // ("What is Social Commerce - A guided introduction | Emplifi"). One that does not agree is
   // more often a landing page's slogan than the page's title, so the declared title stays.
-  else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title) && !namesSite(h1s[0], siteName)) title = h1s[0];
+  // One in capitals that says the declared title's words (a display heading) changes nothing:
+  // the declared title keeps its case.
+  else if (h1s.length === 1 && h1s[0] && h1s[0].length <= MAX_TITLE_CHARS && agrees(h1s[0], title) && !namesSite(h1s[0], siteName)) {
+    if (h1s[0] !== h1s[0].toUpperCase() || h1s[0].toLowerCase() !== title.toLowerCase()) title = h1s[0];
+  }
   // A lone <h1> that begins the declared title, up to a title separator, is the title without
   // what the site adds ("Quickstart — Flask Documentation (3.1.x)", "Flexbox - Learn web
   // development"), which stripSiteSuffix cannot tell from the title when it is long. Not one
@@ -191,7 +214,7 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   published ??= normalizeDate(get('article:published_time', 'datepublished', 'date', 'dc.date', 'dc.date.issued', 'publish-date', 'pubdate', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'og:published_time'));
   if (!published) {
     const time = firstInRootElseInPage(doc, contentRoot, DATE_IN_ROOT, DATE_IN_PAGE);
-    published = normalizeDate(time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? time?.textContent);
+    published = normalizeDate(time?.getAttribute('datetime') ?? time?.getAttribute('content') ?? (time ? wordsOf(time) : null));
   }
   published ??= statedDate(doc, contentRoot);
 
@@ -252,8 +275,8 @@ const CUT_TITLE_CHARS = 60;
 export function bylineText(el: Element): string | null {
   const name = el.matches(ITEMPROP_NAME) ? el
     : el.querySelector(el.matches(ITEMPROP_AUTHOR) ? ITEMPROP_NAME : `${ITEMPROP_AUTHOR} ${ITEMPROP_NAME}`);
-  const stated = name ? (name.getAttribute('content') ?? name.textContent) : null;
-  return collapse(stated) ? stated : el.textContent;
+  const stated = name ? (name.getAttribute('content') ?? wordsOf(name)) : null;
+  return collapse(stated) ? stated : wordsOf(el);
 }
 const ITEMPROP_AUTHOR = '[itemprop~="author"]';
 const ITEMPROP_NAME = '[itemprop~="name"]';
@@ -283,7 +306,7 @@ export function agrees(heading: string, title: string): boolean {
  * time zone to shift it.
  */
 export function statedDate(doc: Document, contentRoot?: Element | null): string | null {
-  return firstReadInRootElsePage(doc, contentRoot, DATE_TEXT, (el) => parseDateText(el.textContent));
+  return firstReadInRootElsePage(doc, contentRoot, DATE_TEXT, (el) => parseDateText(wordsOf(el)));
 }
 const DATE_TEXT = 'time:not([datetime]), [class*="date" i], [id*="date" i]';
 
@@ -349,7 +372,7 @@ function directionOf(el: Element): 'ltr' | 'rtl' | null {
 function markedByline(doc: Document, contentRoot?: Element | null): string | null {
   return firstReadInRootElsePage(doc, contentRoot, MARKED_BYLINE, (el) => {
     if (!AUTHOR_MARK.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) return null;
-    const text = collapse(el.textContent);
+    const text = collapse(wordsOf(el));
     return !text || text.length > 200 || el.closest(NOT_A_BYLINE) !== null || inSomeoneElses(el, contentRoot) ? null : nameOf(text);
   });
 }
