@@ -143,16 +143,19 @@ describe('SiftDb schema', () => {
   });
 });
 
-/** The v3 schema exactly as it was declared (v3 release: summaries and timeline). */
-function openV3(name: string): Dexie {
+/** The stores exactly as v3 declared them (v3 release: summaries and timeline); v4 kept them. */
+const V3_STORES = {
+  clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
+  images: 'id, clipId, [clipId+url]',
+  settings: 'key',
+  summaries: 'id, savedAt, deletedAt, *tags',
+  timeline: '[savedAt+id], *terms',
+};
+
+/** A database at `version` with the v3 stores, as a v3 (or v4) release opened it. */
+function openV3(name: string, version = 3): Dexie {
   const old = new Dexie(name);
-  old.version(3).stores({
-    clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
-    images: 'id, clipId, [clipId+url]',
-    settings: 'key',
-    summaries: 'id, savedAt, deletedAt, *tags',
-    timeline: '[savedAt+id], *terms',
-  });
+  old.version(version).stores(V3_STORES);
   return old;
 }
 
@@ -208,14 +211,7 @@ describe('SiftDb v5: accented words are also indexed without their accents', () 
   it('upgrades a v4 library: terms rebuilt, "munchen" finds München, nothing else changed', async () => {
     const name = `v4to5-${Math.random()}`;
     names.push(name);
-    const old = new Dexie(name);
-    old.version(4).stores({
-      clips: 'id, url, canonicalUrl, savedAt, *tags, deletedAt',
-      images: 'id, clipId, [clipId+url]',
-      settings: 'key',
-      summaries: 'id, savedAt, deletedAt, *tags',
-      timeline: '[savedAt+id], *terms',
-    });
+    const old = openV3(name, 4);
     // Terms as v4 wrote them: accented words only as written.
     const clips: StoredClip[] = [
       { ...v1Clip('de'), savedAt: 2000, title: 'München', byline: 'Zoë Ångström', text: 'Die Straße war leer.', terms: ['münchen', 'zoë', 'ångström', 'the', 'valley', 'courier', 'die', 'straße', 'war', 'leer'] },
