@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
  * may hold, so the paste is cut where the user can see it and the save goes through.
  */
 
-/** What the protocol accepts as a title (src/shared/messages.ts clipData; src/content/clipLimits.ts). */
+/** What the protocol accepts as a title (src/shared/messages.ts CLIP_FIELD_LIMITS). */
 const MAX_TITLE_CHARS = 2_000;
 
 test('a long paste into the title is cut to what a title may hold, and Enter saves it', async ({ context, server, openPopup, readDb }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractReplyValidator, type ClipData, type ExtractReply } from '../shared/messages';
-import { CLIP_TEXT_LIMITS, cutText, fitClipToLimits, MAX_URL_CHARS } from './clipLimits';
+import { CLIP_FIELD_LIMITS, extractReplyValidator, type ClipData, type ExtractReply } from '../shared/messages';
+import { cutText, fitClipToLimits } from './clipLimits';
 
 const base: ClipData = {
   title: 'When the River Came to Town',
@@ -51,8 +51,8 @@ describe('fitClipToLimits', () => {
 
   it('cuts long text with an ellipsis at the limit and keeps its beginning', () => {
     const fitted = fitClipToLimits({ ...base, title: 'Title '.repeat(500) });
-    expect(fitted.title.length).toBeLessThanOrEqual(CLIP_TEXT_LIMITS.title);
-    expect(fitted.title.length).toBeGreaterThan(CLIP_TEXT_LIMITS.title - 10);
+    expect(fitted.title.length).toBeLessThanOrEqual(CLIP_FIELD_LIMITS.title);
+    expect(fitted.title.length).toBeGreaterThan(CLIP_FIELD_LIMITS.title - 10);
     expect(fitted.title.startsWith('Title Title')).toBe(true);
     expect(fitted.title.endsWith('…')).toBe(true);
   });
@@ -77,6 +77,6 @@ describe('fitClipToLimits', () => {
     const fitted = fitClipToLimits({ ...base, url: `https://news.example/river${huge}`, canonicalUrl: `https://news.example/river${huge}` });
     expect(fitted.canonicalUrl).toBeNull();
     expect(fitted.url).toBe('https://news.example/river');
-    expect(fitted.url.length).toBeLessThanOrEqual(MAX_URL_CHARS);
+    expect(fitted.url.length).toBeLessThanOrEqual(CLIP_FIELD_LIMITS.url);
   });
 });

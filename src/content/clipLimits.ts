@@ -1,21 +1,4 @@
-import type { ClipData } from '../shared/messages';
-
-/**
- * Fits a clip's page-given fields to the protocol's limits (src/shared/messages.ts, the
- * `clipData` validator) before the clip leaves the page. The receiving side rejects a field
- * over its limit outright, so one page attribute out of bounds cost the whole clip: a
- * 2,500-character <title>, a 4,000-character og:site_name, a 20,000-character description,
- * `<html lang>` over 35 characters or an address over 8,192 characters (state kept in the
- * query) all ended in "Something went wrong: reply.clip.title: expected string of at most
- * 2000 characters", in the popup and in Save selection / Save full page alike. Cutting
- * here loses a little text; the clip survives (the same rule as records.ts for tables).
- * clipLimits.test.ts runs the real validator on the output, so these numbers cannot drift
- * from it unnoticed.
- */
-export const CLIP_TEXT_LIMITS = { title: 2_000, byline: 4_000, siteName: 4_000, excerpt: 20_000 } as const;
-export const MAX_PUBLISHED_CHARS = 64;
-export const MAX_LANG_CHARS = 35;
-export const MAX_URL_CHARS = 8_192;
+import { CLIP_FIELD_LIMITS, type ClipData } from '../shared/messages';
 
 /** `text` cut to at most `max` characters with an ellipsis, never inside a surrogate pair. */
 export function cutText(text: string, max: number): string {
@@ -28,7 +11,7 @@ export function cutText(text: string, max: number): string {
 
 /** A language tag over the limit keeps its primary subtag ("en" of "en-…"), which still picks fonts and hyphenation. */
 function fitLang(lang: string | null): string | null {
-  if (lang === null || lang.length <= MAX_LANG_CHARS) return lang;
+  if (lang === null || lang.length <= CLIP_FIELD_LIMITS.lang) return lang;
   const primary = lang.split(/[-_]/)[0] ?? '';
   return /^[a-z]{2,8}$/i.test(primary) ? primary : null;
 }
@@ -39,29 +22,40 @@ function fitLang(lang: string | null): string | null {
  * address would point somewhere else.
  */
 function fitPageUrl(url: string, canonicalUrl: string | null): string {
-  if (url.length <= MAX_URL_CHARS) return url;
+  if (url.length <= CLIP_FIELD_LIMITS.url) return url;
   const withoutHash = url.split('#')[0] ?? url;
-  if (withoutHash.length <= MAX_URL_CHARS) return withoutHash;
+  if (withoutHash.length <= CLIP_FIELD_LIMITS.url) return withoutHash;
   if (canonicalUrl !== null) return canonicalUrl;
   try {
     const parsed = new URL(url);
     const bare = parsed.origin + parsed.pathname;
-    return bare.length <= MAX_URL_CHARS ? bare : `${parsed.origin}/`;
+    return bare.length <= CLIP_FIELD_LIMITS.url ? bare : `${parsed.origin}/`;
   } catch {
     return url;
   }
 }
 
+/**
+ * Fits a clip's page-given fields to the protocol's limits (src/shared/messages.ts
+ * CLIP_FIELD_LIMITS, which the `clipData` validator checks) before the clip leaves the page.
+ * The receiving side rejects a field over its limit outright, so one page attribute out of
+ * bounds cost the whole clip: a 2,500-character <title>, a 4,000-character og:site_name, a
+ * 20,000-character description, `<html lang>` over 35 characters or an address over 8,192
+ * characters (state kept in the query) all ended in "Something went wrong: reply.clip.title: expected string of at most
+ * 2000 characters", in the popup and in Save selection / Save full page alike. Cutting
+ * here loses a little text; the clip survives (the same rule as records.ts for tables).
+ * clipLimits.test.ts runs the real validator on the output.
+ */
 export function fitClipToLimits(clip: ClipData): ClipData {
-  const canonicalUrl = clip.canonicalUrl !== null && clip.canonicalUrl.length > MAX_URL_CHARS ? null : clip.canonicalUrl;
+  const canonicalUrl = clip.canonicalUrl !== null && clip.canonicalUrl.length > CLIP_FIELD_LIMITS.url ? null : clip.canonicalUrl;
   return {
     ...clip,
-    title: cutText(clip.title, CLIP_TEXT_LIMITS.title),
-    byline: clip.byline === null ? null : cutText(clip.byline, CLIP_TEXT_LIMITS.byline),
-    siteName: clip.siteName === null ? null : cutText(clip.siteName, CLIP_TEXT_LIMITS.siteName),
-    excerpt: clip.excerpt === null ? null : cutText(clip.excerpt, CLIP_TEXT_LIMITS.excerpt),
+    title: cutText(clip.title, CLIP_FIELD_LIMITS.title),
+    byline: clip.byline === null ? null : cutText(clip.byline, CLIP_FIELD_LIMITS.byline),
+    siteName: clip.siteName === null ? null : cutText(clip.siteName, CLIP_FIELD_LIMITS.siteName),
+    excerpt: clip.excerpt === null ? null : cutText(clip.excerpt, CLIP_FIELD_LIMITS.excerpt),
     // A date cut short is no date.
-    published: clip.published !== null && clip.published.length > MAX_PUBLISHED_CHARS ? null : clip.published,
+    published: clip.published !== null && clip.published.length > CLIP_FIELD_LIMITS.published ? null : clip.published,
     lang: fitLang(clip.lang),
     canonicalUrl,
     url: fitPageUrl(clip.url, canonicalUrl),

@@ -1,7 +1,7 @@
 import { extractRecords, extractResult } from '../core/index';
 import type { Clip, PageKind } from '../core/types';
 import { DEFAULT_ENGINE, MAX_CLIP_HTML_CHARS, MAX_IMAGES_PER_CLIP, MAX_PAGE_ELEMENTS, toClipData, type ClipData, type ClipMode, type ContentEngine, type ExtractReply } from '../shared/messages';
-import { clipImageUrls } from './clipImages';
+import { clipImageUrls } from '../shared/clipImages';
 import { fitClipToLimits } from './clipLimits';
 import { contentFrameHint, refuseBeforeExtract } from './pageChecks';
 import { clipFullPage, clipSelection, hasSelection } from './plainClip';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { PageKind } from '../core/types';
-import { clipImageUrls } from '../content/clipImages';
+import { clipImageUrls } from '../shared/clipImages';
 import { CONTENT_ENGINES, isContentEngine, MAX_IMAGES_PER_CLIP, SAMPLE_TIMEOUT_MS, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 import type { PopupApi, PreviewChoice } from './api';
 import { compareReducer, remainingEngines, type CompareState } from './compare';

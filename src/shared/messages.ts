@@ -39,6 +39,12 @@ export const MAX_RECORD_ROWS = 1_000;
 export const MAX_RECORD_COLUMNS = 24;
 export const MAX_RECORD_NAME_CHARS = 200;
 export const MAX_RECORD_CELL_CHARS = 2_000;
+/**
+ * Longest page-given metadata a clip may carry (the `clipData` validator below). The content
+ * script fits a clip to them before sending (src/content/clipLimits.ts), the popup's title
+ * field holds no more than `title`.
+ */
+export const CLIP_FIELD_LIMITS = { title: 2_000, byline: 4_000, siteName: 4_000, excerpt: 20_000, published: 64, lang: 35, url: 8_192 } as const;
 
 // ---------------------------------------------------------------------------------------
 // Shared shapes
@@ -255,8 +261,7 @@ const tabId = v.integer({ min: 0 });
 const clipId = v.string({ min: 1, max: 64 });
 const mode = v.literal('article', 'article-anyway', 'selection', 'fullpage');
 const engines = ['nta', 'vsse', 'classifier', 'auto', 'fullpage', 'selection'] as const satisfies readonly EngineName[];
-const shortText = v.nullable(v.string({ max: 4_000 }));
-const httpUrl = v.url({ max: 8_192 });
+const httpUrl = v.url({ max: CLIP_FIELD_LIMITS.url });
 /** Images may be http(s) or inline data: URLs (the content script reads both the same way). */
 const imageUrl = v.url({ max: MAX_IMAGE_BYTES * 2, schemes: ['http:', 'https:', 'data:', 'blob:'] });
 
@@ -285,15 +290,15 @@ const recordTable: Validator<NonNullable<Clip['table']>> = (value, path) => {
 export const clipRecordValidators = { pageKind, attributes: attributeRows, table: recordTable } as const;
 
 const clipData: Validator<ClipData> = v.object({
-  title: v.string({ max: 2_000 }),
-  byline: shortText,
-  published: v.nullable(v.string({ max: 64 })),
-  siteName: shortText,
-  lang: v.nullable(v.string({ max: 35 })),
+  title: v.string({ max: CLIP_FIELD_LIMITS.title }),
+  byline: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.byline })),
+  published: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.published })),
+  siteName: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.siteName })),
+  lang: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.lang })),
   dir: v.nullable(v.literal('ltr', 'rtl')),
   url: httpUrl,
   canonicalUrl: v.nullable(httpUrl),
-  excerpt: v.nullable(v.string({ max: 20_000 })),
+  excerpt: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.excerpt })),
   leadImage: v.nullable(imageUrl),
   html: v.string({ max: MAX_CLIP_HTML_CHARS }),
   text: v.string({ max: MAX_CLIP_HTML_CHARS }),

@@ -1,9 +1,8 @@
 import { Fragment, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
-import type { ClipData } from '../../shared/messages';
+import { CLIP_FIELD_LIMITS, type ClipData } from '../../shared/messages';
 import { formatStatedDay } from '../../shared/dates';
-import { CLIP_TEXT_LIMITS } from '../../content/clipLimits';
 
 export interface PreviewProps {
   clip: ClipData;
@@ -81,7 +80,7 @@ export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hi
           rows={titleRows(title)}
           // What a saved title may hold: a longer paste failed the save with the protocol's
           // "payload.clip.title: expected string of at most 2000 characters".
-          maxLength={CLIP_TEXT_LIMITS.title}
+          maxLength={CLIP_FIELD_LIMITS.title}
           value={title}
           onInput={(e) => onTitle((e.currentTarget as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {

@@ -1,11 +1,11 @@
-import type { ClipData } from '../shared/messages';
+import type { ClipData } from './messages';
 
 /**
  * Every image URL a clip shows, lead image first, deduplicated: what a save would keep
  * offline if there were no per-clip cap. The content script sends the first
  * MAX_IMAGES_PER_CLIP of them to be saved (extract.ts `imageUrlsOf`); the popup counts them
  * all to say how many the cap left out (the reader drops an image it has no bytes for).
- * Pure DOM, no core: the popup imports it. `parsed`: the clip HTML already parsed, if it was.
+ * Pure DOM, no core: the content script and the popup both import it. `parsed`: the clip HTML already parsed, if it was.
  */
 export function clipImageUrls(clip: Pick<ClipData, 'leadImage' | 'html'>, baseUrl: string, parsed?: Document): string[] {
   const urls = new Set<string>();
