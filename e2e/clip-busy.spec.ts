@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { articleHtml, expect, test } from './fixtures';
+import { articleHtml, expect, keepPageBusy, test } from './fixtures';
 
 /**
  * A page whose main thread is busy (a runaway script, a heavy app still booting) when the
@@ -14,24 +13,12 @@ const EXTRACT_TIMEOUT_MS = 15_000;
 /** How long the page stays busy: well past every cap, so only a working cap can answer in time. */
 const BUSY_MS = 40_000;
 
-/** Blocks the page's main thread for `ms`, starting after the current task. */
-async function keepBusy(page: Page, ms: number): Promise<void> {
-  await page.evaluate((busyMs) => {
-    setTimeout(() => {
-      const end = performance.now() + busyMs;
-      while (performance.now() < end) {
-        /* a runaway page script */
-      }
-    }, 0);
-  }, ms);
-}
-
 test('a busy page that Sift has not read yet gets the "did not answer" message within the 15 s cap, not a skeleton until it frees', async ({ context, server, openPopup }) => {
   test.setTimeout(BUSY_MS + 20_000);
   server.setPage('/busy-first.html', articleHtml(server, { title: 'Busy Before the Clip' }));
   const page = await context.newPage();
   await page.goto(server.url('/busy-first.html'));
-  await keepBusy(page, BUSY_MS);
+  await keepPageBusy(page, BUSY_MS);
 
   const started = Date.now();
   const popup = await openPopup(page);
@@ -52,7 +39,7 @@ test('a save started while the page is busy finishes without waiting for the pag
   await expect(popup.getByTestId('title')).toHaveValue('Busy During the Save', { timeout: 15_000 });
   await expect(popup.getByTestId('save')).toBeFocused();
 
-  await keepBusy(page, BUSY_MS);
+  await keepPageBusy(page, BUSY_MS);
   await page.waitForTimeout(300); // the loop has started
   const started = Date.now();
   await popup.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { test, expect, type TestServer } from './fixtures';
+import { test, expect, keepPageBusy, type TestServer } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**
@@ -71,14 +71,7 @@ test('Stop while an engine keeps the page busy: control returns at once, the lat
   // The page's main thread is busy for 6 s from now: the content script (same thread) cannot
   // answer before that, exactly as when an engine itself runs long on a big page.
   const BUSY_MS = 10_000;
-  await page.evaluate((ms) => {
-    setTimeout(() => {
-      const end = performance.now() + ms;
-      while (performance.now() < end) {
-        /* busy */
-      }
-    }, 0);
-  }, BUSY_MS);
+  await keepPageBusy(page, BUSY_MS);
   const busySince = Date.now();
 
   await popup.getByTestId('compare-open').click();

@@ -238,6 +238,21 @@ ${opts.extraBody ?? ''}
 </body></html>`;
 }
 
+/**
+ * Blocks the page's main thread for `ms`, starting after the current task (a runaway page
+ * script): the content script shares that thread and cannot answer until it ends.
+ */
+export async function keepPageBusy(page: Page, ms: number): Promise<void> {
+  await page.evaluate((busyMs) => {
+    setTimeout(() => {
+      const end = performance.now() + busyMs;
+      while (performance.now() < end) {
+        /* busy */
+      }
+    }, 0);
+  }, ms);
+}
+
 // ---------------------------------------------------------------------------------------
 // Fixtures
 
