@@ -36,7 +36,7 @@ function openV1(name: string, version = 1): Dexie {
 }
 
 describe('SiftDb schema', () => {
-  it('opens a v1 database holding a clip as v5 with the clip, its image and its indexes intact', async () => {
+  it('opens a v1 database holding a clip as v6 with the clip, its image and its indexes intact', async () => {
     const name = `migrate-${Math.random()}`;
     names.push(name);
     const old = openV1(name);
@@ -47,7 +47,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     // Terms are rebuilt by the v4 upgrade (site name added); everything else is as it was.
     expect(await db.clips.get('c1')).toEqual({ ...v1Clip('c1'), terms: expect.arrayContaining(['river', 'rose', 'valley', 'courier']) });
     expect(await db.clips.where('tags').equals('flood').primaryKeys()).toEqual(['c1']);
@@ -87,7 +87,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.clips.count()).toBe(451);
     expect(await db.summaries.count()).toBe(451);
     const live = clips.filter((c) => c.deletedAt === null);
@@ -137,7 +137,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.timeline.count()).toBe(300);
     db.close();
   });
@@ -181,7 +181,7 @@ describe('SiftDb v4: search terms include byline and site, and hyphenated words 
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     // Nothing lost: every clip as it was but for its terms; images, settings and summaries intact.
     const after = await db.clips.toArray();
     expect(after).toHaveLength(250);
@@ -225,7 +225,7 @@ describe('SiftDb v5: accented words are also indexed without their accents', () 
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     for (const c of await db.clips.toArray()) {
       const { terms, ...rest } = c;
       const { terms: oldTerms, ...was } = clips.find((x) => x.id === c.id)!;
@@ -238,6 +238,58 @@ describe('SiftDb v5: accented words are also indexed without their accents', () 
     expect(await ids('München')).toEqual(['de']);
     expect(await ids('munich')).toEqual(['en']);
     expect(await countLive(db)).toBe(2);
+    db.close();
+  });
+});
+
+describe('SiftDb v6: German umlauts are also indexed as ae, oe, ue', () => {
+  it('upgrades a v5 library: terms rebuilt, "groesse" finds Größe, clips, images, tags, trash and settings unchanged', async () => {
+    const name = `v5to6-${Math.random()}`;
+    names.push(name);
+    const old = openV3(name, 5);
+    // Terms as v5 wrote them: each word as written and without its accents, no ae/oe/ue form.
+    const clips: StoredClip[] = [
+      { ...v1Clip('de'), savedAt: 2000, title: 'Die Größe von Köln', byline: 'Jörg Müller', text: 'Die Straße war leer.', tags: ['städte'],
+        terms: ['die', 'größe', 'grosse', 'von', 'köln', 'koln', 'jörg', 'jorg', 'müller', 'muller', 'the', 'valley', 'courier', 'straße', 'strasse', 'war', 'leer'] },
+      { ...v1Clip('en'), savedAt: 3000, title: 'Blue does true', text: 'A queue of poems.', terms: ['blue', 'does', 'true', 'the', 'valley', 'courier', 'a', 'queue', 'of', 'poems'] },
+      { ...v1Clip('trashed'), savedAt: 4000, title: 'Größe im Papierkorb', text: 'Gelöscht.', deletedAt: 5000, terms: ['größe', 'grosse', 'im', 'papierkorb', 'gelöscht', 'geloscht'] },
+    ];
+    await old.table('clips').bulkAdd(clips);
+    await old.table('summaries').bulkAdd(clips.map(summaryOf));
+    await old.table('timeline').bulkAdd(clips.filter((c) => c.deletedAt === null).map((c) => ({ savedAt: c.savedAt, id: c.id, terms: c.terms })));
+    await old.table('images').add({ id: 'i1', clipId: 'de', url: 'https://cdn.example/a.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
+    await old.table('settings').bulkAdd([{ key: LIVE_COUNT_KEY, value: 2 }, { key: 'reader:prefs', value: { theme: 'dark' } }]);
+    expect(await old.table('timeline').where('terms').equals('groesse').count()).toBe(0);
+    old.close();
+
+    const db = new SiftDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    // Nothing lost: every clip as it was but for its terms, which keep every v5 term.
+    const after = await db.clips.toArray();
+    expect(after).toHaveLength(3);
+    for (const c of after) {
+      const { terms, ...rest } = c;
+      const { terms: oldTerms, ...was } = clips.find((x) => x.id === c.id)!;
+      expect(rest).toEqual(was);
+      expect(terms).toEqual(expect.arrayContaining(oldTerms));
+    }
+    expect((await db.clips.get('de'))!.terms).toEqual(expect.arrayContaining(['groesse', 'koeln', 'joerg', 'mueller']));
+    // English words are indexed exactly as before.
+    expect((await db.clips.get('en'))!.terms.sort()).toEqual(clips[1]!.terms.sort());
+    expect(await db.images.get('i1')).toMatchObject({ clipId: 'de', status: 'failed' });
+    expect(await db.settings.get('reader:prefs')).toEqual({ key: 'reader:prefs', value: { theme: 'dark' } });
+    expect(await db.summaries.count()).toBe(3);
+    expect(await db.clips.where('tags').equals('städte').primaryKeys()).toEqual(['de']);
+    expect(await countLive(db)).toBe(2);
+    expect(await db.timeline.count()).toBe(2);
+    const ids = async (q: string) => (await searchClips(db, q)).items.map((c) => c.id);
+    // The new spelling finds the live clip only (the trashed one stays off the timeline).
+    expect(await ids('groesse')).toEqual(['de']);
+    expect(await ids('mueller koeln')).toEqual(['de']);
+    expect(await ids('Größe')).toEqual(['de']);
+    expect(await ids('grosse strasse')).toEqual(['de']);
+    expect(await ids('blue queue')).toEqual(['en']);
     db.close();
   });
 });

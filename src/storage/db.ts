@@ -27,6 +27,10 @@ export const DB_NAME = 'sift';
  *     ("München" also as "munchen", "Straße" as "strasse": libraryTerms.ts foldAccents), and
  *     a query asks for words without accents. Same stores and indexes; the upgrade rebuilds
  *     every clip's terms as v4 did.
+ * v6: search terms also hold each word with a German umlaut spelled out ("Größe" also as
+ *     "groesse", "Müller" as "mueller": libraryTerms.ts spellUmlauts), so the spelling German
+ *     uses without umlauts finds the clip. Same stores and indexes; the upgrade rebuilds
+ *     every clip's terms as v4 and v5 did.
  */
 export class SiftDb extends Dexie {
   clips!: EntityTable<StoredClip, 'id'>;
@@ -64,6 +68,8 @@ export class SiftDb extends Dexie {
     this.version(4).upgrade(reindexTerms);
     // A v4 library's terms lack the unaccented forms v5 queries ask for: rebuilt the same way.
     this.version(5).upgrade(reindexTerms);
+    // A v5 library's terms lack the ae/oe/ue spellings of umlaut words: rebuilt the same way.
+    this.version(6).upgrade(reindexTerms);
     this.use(libraryIndexMiddleware);
   }
 }

@@ -166,6 +166,33 @@ describe('search by author and site, and across hyphenated and joined spellings'
     expect(await found('αθηνα ακροπολη')).toEqual(['el']);
   });
 
+  // "groesse" found nothing for "Größe": German written without umlauts spells ä, ö, ü as
+  // ae, oe, ue (Mueller, Groesse, Koeln: keyboards, URLs, Swiss and ASCII-only texts), while
+  // the index held the umlauts only dropped (grosse). Both spellings now find the clip.
+  it('finds German umlauts typed as ae, oe, ue, as well as without their dots', async () => {
+    await db.clips.bulkAdd([
+      sampleClip({ id: 'size', title: 'Die Größe der Städte', html: '<p>Köln und Zürich wachsen. Müller zählt Einwohner.</p>', savedAt: 10_000, lang: 'de' }),
+      sampleClip({ id: 'blue', title: 'Blue does true', html: '<p>A queue of poems by Michael.</p>', savedAt: 11_000 }),
+    ]);
+    for (const q of ['groesse', 'Groesse', 'grosse', 'Größe', 'GRÖSSE']) expect(await found(q), q).toEqual(['size']);
+    for (const q of ['staedte koeln', 'zuerich', 'mueller zaehlt', 'muller zahlt', 'Städte Köln', 'zurich']) expect(await found(q), q).toEqual(['size']);
+    // As a prefix too (search as you type).
+    expect(await found('groe')).toEqual(['size']);
+    // ae / oe / ue in other words are letters, not umlauts: they are found as before, and
+    // the umlaut clip is not ("blue" is not "blü", "does" not "dös").
+    expect(await found('blue does true queue poems michael')).toEqual(['blue']);
+    expect(await found('michäl')).toEqual([]);
+  });
+
+  it('indexes an umlaut word also as German spells it without umlauts (pure)', () => {
+    expect(indexWords('Größe')).toEqual(['größe', 'grosse', 'groesse']);
+    expect(indexWords('Ärger Übel')).toEqual(['ärger', 'arger', 'aerger', 'übel', 'ubel', 'uebel']);
+    // Words without ä, ö, ü gain nothing (ß alone folds to ss, as before; é is no umlaut).
+    expect(indexWords('Straße café blue')).toEqual(['straße', 'strasse', 'café', 'cafe', 'blue']);
+    // A query is folded as before; the ae spelling is a word the index holds.
+    expect(queryWords('Größe groesse')).toEqual(['grosse', 'groesse']);
+  });
+
   it('keeps the marks that make a word in other scripts (pure)', () => {
     // Devanagari vowel signs and Arabic letters are marks or letters of their own, not accents.
     expect(queryWords('हिन्दी')).toEqual(['हिन्दी']);

@@ -54,6 +54,25 @@ export function foldAccents(word: string): string {
   return word.normalize('NFD').replace(ACCENTS, '$1').normalize('NFC').replace(FOLDED_LETTERS, (c) => LETTER_FOLDS[c] ?? c);
 }
 
+/**
+ * German written without umlauts spells them out: ä → ae, ö → oe, ü → ue ("Größe" is
+ * "Groesse" on a keyboard, in a URL or an ASCII-only text; "Müller" is "Mueller"). So a word
+ * holding one is also indexed spelled that way, as a third form beside the word as written
+ * and its folded form ("größe", "grosse", "groesse"). Only the index gains it: a query is
+ * folded as before (`foldAccents`), and "groesse" typed is simply a word the index now holds.
+ * The reverse rule (ae in a query also meaning ä) cannot be a single form: "blue", "does",
+ * "Michael" would become "blü", "dös", "Michäl"; it would need each query word to be an
+ * OR of spellings, which the planner does not do.
+ */
+const UMLAUTS = /[äöü]/u;
+const SPELLED_UMLAUTS: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue' };
+
+/** "größe" → "groesse"; null when the (lower-cased) word has no ä, ö or ü. */
+export function spellUmlauts(word: string): string | null {
+  if (!UMLAUTS.test(word)) return null;
+  return foldAccents(word.replace(/[äöü]/gu, (c) => SPELLED_UMLAUTS[c] ?? c));
+}
+
 /** Letters, marks and digits: marks (\p{M}) keep Arabic, Hebrew and Indic words whole. */
 const PART = '[\\p{L}\\p{M}\\p{N}]+';
 /**
@@ -117,10 +136,22 @@ function collect(text: string, forQuery: boolean): string[] {
   const keep = (w: string) => { if (w.length <= MAX_TERM_LENGTH) out.push(w); };
   // Accents: a clip is indexed by each word as written and without its accents; a query
   // asks for the word without them, so "munchen", "München" and "MÜNCHEN" find both spellings.
+  // A German umlaut word is also indexed spelled out ("groesse": spellUmlauts). The other
+  // forms of a word are worked out once per text: prose repeats its words, and normalising
+  // each occurrence again cost a third more indexing time on German text.
+  const otherForms = new Map<string, readonly string[]>();
+  const formsOf = (w: string): readonly string[] => {
+    const folded = foldAccents(w);
+    if (folded === w) return [];
+    const spelled = spellUmlauts(w);
+    return spelled !== null && spelled !== folded ? [folded, spelled] : [folded];
+  };
   const push = forQuery ? (w: string) => keep(foldAccents(w)) : (w: string) => {
     keep(w);
-    const folded = foldAccents(w);
-    if (folded !== w) keep(folded);
+    if (!FOLDABLE.test(w)) return;
+    let forms = otherForms.get(w);
+    if (!forms) otherForms.set(w, (forms = formsOf(w)));
+    for (const f of forms) keep(f);
   };
   for (const m of normalize(text).matchAll(COMPOUND)) pushCompound(m[0], forQuery, push);
   return out;
