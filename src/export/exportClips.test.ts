@@ -128,3 +128,36 @@ describe('exports carry the lead image the reader shows above the text', () => {
     expect(html).not.toContain('<img');
   });
 });
+
+describe('exported names open on Windows', () => {
+  // Clips titled like Windows device names were exported as "CON.md", "aux.md.md" and
+  // "assets/CON-1.png"'s note "CON.md": Explorer and `tar` refuse those entries (the name up
+  // to the first dot is the device), so the whole Markdown or HTML ZIP failed to unzip.
+  const titles = ['CON', 'aux.md', 'Nul. A short story', 'lpt1', 'Notes...'];
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 4, 5, 6]);
+  const withImage = (title: string): [ClipData, ImageInput[]] => {
+    const url = `https://cdn.example/${encodeURIComponent(title)}.png`;
+    const clip: ClipData = { ...product, title, pageKind: 'article', attributes: undefined, html: `<p>Text of ${title}.</p><img src="${url}" alt="">` };
+    return [clip, [{ url, blob: new NodeBlob([png], { type: 'image/png' }) as Blob, mime: 'image/png', bytes: png.length, width: 1, height: 1, error: null }]];
+  };
+  const device = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+  const refused = (path: string) => path.split('/').some((part) => device.test(part.split('.')[0]!.trimEnd()) || /[. ]$/.test(part));
+
+  it.each(['markdown', 'html'] as const)('%s ZIP: no entry is a device name or ends in a dot', async (format) => {
+    const ids: string[] = [];
+    for (const title of titles) {
+      const [clip, images] = withImage(title);
+      const out = await saveClip(db, { clip, images, onDuplicate: 'keep-both', updateId: null });
+      if (out.kind === 'saved') ids.push(out.clipId);
+    }
+    const entries = Object.keys(unzipSync(await bytes((await exportClips(db, format, ids)).blob)));
+    expect(entries.length).toBeGreaterThanOrEqual(titles.length);
+    expect(entries.filter(refused)).toEqual([]);
+  });
+
+  it('one clip: the .md and .html file names', async () => {
+    const id = await save({ ...product, title: 'PRN' });
+    expect((await exportClips(db, 'markdown', [id])).filename).toBe('PRN_.md');
+    expect((await exportClips(db, 'html', [id])).filename).toBe('PRN_.html');
+  });
+});

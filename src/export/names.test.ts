@@ -24,6 +24,50 @@ describe('slugify', () => {
   });
 });
 
+/**
+ * What Windows refuses in a file name (Microsoft, "Naming Files, Paths, and Namespaces"),
+ * written out here independently of names.ts: a reserved device name up to the first dot
+ * (any case, trailing spaces ignored: "con.md", "Aux. notes.md", "LPT1 .html"), a name that
+ * ends in a dot or a space, and the characters <>:"/\|?* and U+0000–U+001F.
+ */
+function windowsRefuses(name: string): string | null {
+  const stem = name.split('.')[0]!.replace(/ +$/, '');
+  if (/^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(stem)) return `reserved device name ${stem}`;
+  if (/[. ]$/.test(name)) return 'ends in a dot or a space';
+  // eslint-disable-next-line no-control-regex
+  if (/[<>:"/\\|?*\u0000-\u001f]/.test(name)) return 'a forbidden character';
+  return null;
+}
+
+describe('file names on Windows', () => {
+  // A clip titled "CON" (or "aux.md", "Nul. A short story") was exported as CON.md, which
+  // Windows opens as the console device: unzipping the Markdown export failed on that entry.
+  const titles = [
+    'CON', 'con', 'Prn', 'aux', 'NUL', 'nul.md', 'con.md', 'Con. The story of a word', 'AUX .txt', 'LPT1', 'lpt9', 'COM1', 'com9', 'COM0', 'COM¹', 'lpt² and more',
+    'com1.tar.gz', 'Nul...', 'Wait for it...', 'Trailing . . .', 'Trailing spaces   ', 'tab\there', 'bell\u0007 and DEL\u007f', 'a<b>c:d"e/f\\g|h?i*j',
+    'CONSOLE', 'Auxiliary notes', 'COM10', 'LPT', '. leading dot', 'con\u0000',
+  ];
+
+  it.each(titles)('%j makes names Windows accepts, for every extension and numbered copy', (title) => {
+    const base = slugify(title);
+    const names = new NameAllocator();
+    for (const name of [names.take(base, '.md'), names.take(base, '.md'), `${base}-1.png`, `${base}.html`, `${base}.json`, base]) {
+      expect(windowsRefuses(name), JSON.stringify(name)).toBeNull();
+    }
+  });
+
+  it('keeps what was fine and marks a reserved name rather than dropping it', () => {
+    expect(slugify('CON')).toBe('CON_');
+    expect(slugify('nul.md')).toBe('nul_.md');
+    expect(slugify('Con. The story of a word')).toBe('Con_. The story of a word');
+    expect(slugify('Wait for it...')).toBe('Wait for it');
+    expect(slugify('CONSOLE')).toBe('CONSOLE');
+    expect(slugify('Auxiliary notes')).toBe('Auxiliary notes');
+    expect(slugify('COM10')).toBe('COM10');
+    expect(slugify('bell\u0007 and DEL\u007f\u0085')).toBe('bell and DEL');
+  });
+});
+
 describe('NameAllocator', () => {
   it('numbers repeated names, ignoring case', () => {
     const names = new NameAllocator();
