@@ -305,7 +305,7 @@ test('a library saved under schema v3 opens upgraded: every clip and image kept,
   const page = await openLibrary(context, extensionId);
   expect(await titles(page)).toEqual(['Mesh Wi-Fi for old houses', 'Sourdough basics']);
   const fp = await fingerprint(page);
-  expect(await page.evaluate(() => new Promise((ok) => { const r = indexedDB.open('sift'); r.onsuccess = () => { ok(r.result.version); r.result.close(); }; }))).toBe(50);
+  expect(await page.evaluate(() => new Promise((ok) => { const r = indexedDB.open('sift'); r.onsuccess = () => { ok(r.result.version); r.result.close(); }; }))).toBe(60);
   for (const was of clips) {
     const { terms, ...rest } = fp.clips.find((c) => c.id === was.id)! as unknown as StoredClip;
     const { terms: _old, ...expected } = was;

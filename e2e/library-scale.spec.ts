@@ -106,8 +106,8 @@ test('a v2 library upgrades to v3 (and on to v4) in the browser; a failed upgrad
   await page.getByTestId('more').click();
   await expect.poll(() => titles(page).then((t) => t.length)).toBe(100);
   const upgraded = await rawState(blank);
-  // v2 → v3 → v4 → v5 in one open (v4 and v5 rebuild the terms: byline, site, WiFi / Wi-Fi, unaccented words).
-  expect(upgraded.version).toBe(50);
+  // v2 → v3 → v4 → v5 → v6 in one open (v4, v5 and v6 rebuild the terms: byline, site, WiFi / Wi-Fi, unaccented words, ae/oe/ue).
+  expect(upgraded.version).toBe(60);
   expect(upgraded.stores).toEqual(['clips', 'images', 'settings', 'summaries', 'timeline']);
   expect(upgraded.clips).toEqual(after.clips);
 });
