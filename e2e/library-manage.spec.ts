@@ -203,6 +203,71 @@ test.describe('library', () => {
     await expect.poll(focusedTitle).toBe('The Measure of a Line: Why Reading Width Still Matters');
   });
 
+  // A 64-character tag (the longest a tag may be) ran out of the 15.5rem sidebar: the
+  // sidebar scrolled sideways under its other tags, and the tag's chip in a row pushed the
+  // row wider than the list on a phone-sized window. Long tags are now cut with an ellipsis,
+  // the full name kept as the button's text (its accessible name) and its tooltip.
+  test('a 64-character tag stays inside the sidebar, its row and the heading, with its full name available', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    // One word, no hyphen or space to wrap at (a pasted identifier, a hashtag in camel case).
+    const tag = 'InternationalisationAndLocalisationOfRightToLeftUserInterfacesV2';
+    expect(tag).toHaveLength(64);
+    const clip = await fixtureClip('clip-long-tag', 'Bidirectional Text in Practice', '<p>Arabic and Hebrew interfaces mirror their layout.</p>', [],
+      { tags: [tag, 'short'], savedAt: Date.UTC(2026, 10, 22, 9) });
+    expect(await importThroughUi(page, 'long-tag.zip', zipFiles(backupFiles([clip])))).toContain('Imported 1 clip');
+    const sideTag = page.locator('.tag-list').getByRole('button', { name: `#${tag}` });
+    await expect(sideTag).toHaveCount(1);
+    const chip = page.locator('[data-testid="clip-row"]', { hasText: 'Bidirectional Text' }).getByRole('button', { name: `#${tag}` });
+    /** How far each element reaches past the right edge of the box that should hold it (px). */
+    const overflow = () => page.evaluate((t) => {
+      const past = (el: Element | null, box: Element | null) => (el && box ? Math.round(el.getBoundingClientRect().right - box.getBoundingClientRect().right) : NaN);
+      const sidebar = document.querySelector('.sidebar')!;
+      const sideButton = [...document.querySelectorAll('.tag-list button')].find((b) => b.textContent === `#${t}`)!;
+      const row = [...document.querySelectorAll('[data-testid="clip-row"]')].find((r) => r.textContent?.includes('Bidirectional Text'))!;
+      const chip = [...row.querySelectorAll('.chip')].find((c) => c.textContent?.includes(t))!;
+      const heading = document.querySelector('.list-head h1')!;
+      return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        sidebarScroll: sidebar.scrollWidth - sidebar.clientWidth,
+        sideButton: past(sideButton, sidebar),
+        chip: past(chip, row.querySelector('.row-main')),
+        heading: Math.max(heading.scrollWidth - heading.clientWidth, past(heading, document.querySelector('.main'))),
+      };
+    }, tag);
+    const none = { page: 0, sidebarScroll: 0, sideButton: expect.any(Number), chip: expect.any(Number), heading: expect.any(Number) };
+    for (const width of [1280, 960, 420, 360]) {
+      await page.setViewportSize({ width, height: 700 });
+      const o = await overflow();
+      expect(o, `${width} px`).toEqual(none);
+      expect(o.sideButton, `${width} px`).toBeLessThanOrEqual(0);
+      expect(o.chip, `${width} px`).toBeLessThanOrEqual(0);
+      expect(o.heading, `${width} px`).toBeLessThanOrEqual(0);
+      // Cut visibly, not silently: an ellipsis, and the full name on hover.
+      for (const cut of [sideTag, chip]) {
+        await expect(cut).toHaveAttribute('title', new RegExp(tag));
+        expect(await cut.evaluate((el) => getComputedStyle(el).textOverflow), `${width} px`).toBe('ellipsis');
+      }
+    }
+    // Filtering by it: the heading wraps the whole name inside the list column.
+    await sideTag.click();
+    await expect.poll(() => titles(page)).toEqual(['Bidirectional Text in Practice']);
+    await expect(page.locator('.list-head h1')).toContainText(`#${tag}`);
+    for (const width of [1280, 420]) {
+      await page.setViewportSize({ width, height: 700 });
+      const o = await overflow();
+      expect(o.page, `${width} px`).toBe(0);
+      expect(o.heading, `${width} px`).toBeLessThanOrEqual(0);
+    }
+    // Keyboard: the cut tag is a button whose name is the whole tag, and keyboard focus shows
+    // the whole tag (a title is a tooltip for the mouse only).
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(sideTag).toBeFocused();
+    await expect(sideTag).toHaveAccessibleName(`#${tag}`);
+    expect(await sideTag.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await overflow()).toMatchObject({ page: 0, sidebarScroll: 0 });
+  });
+
   // At 761-990 px (half of a 1920 px screen is 960) the list column took the top bar's
   // widest line: the page scrolled sideways and Export, the delete buttons and the ends of
   // titles were off screen. Where the top bar wrapped, the selection bar hid behind it.

@@ -361,7 +361,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
           <div class="tag-list">
             <h2>Tags</h2>
             {tags.map((t) => (
-              <button type="button" key={t} class={tag === t ? 'active' : ''} onClick={() => { setTag(tag === t ? null : t); setView('all'); setSelected(new Set()); }}>
+              <button type="button" key={t} class={tag === t ? 'active' : ''} title={`#${t}`} onClick={() => { setTag(tag === t ? null : t); setView('all'); setSelected(new Set()); }}>
                 #{t}
               </button>
             ))}
