@@ -156,6 +156,64 @@ test.describe('reader', () => {
     expect(low).toEqual([]);
   });
 
+  // The Auto swatch's label was grey #777 on a half-light, half-dark swatch: 4.4:1 on the
+  // light half and 4.0:1 on the dark one. Every label in the typography panel is measured in
+  // every theme, against each colour of a gradient behind it (the worst one counts).
+  test('typography panel: every theme swatch and label has a contrast of at least 4.5:1 in every theme', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('h1.title')).toBeVisible();
+    await page.getByRole('button', { name: 'Typography settings' }).click();
+    const panel = page.getByRole('group', { name: 'Typography' });
+    await expect(panel).toBeVisible();
+    const measure = () => page.evaluate(() => {
+      const parse = (c: string): number[] => {
+        const srgb = /^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.]+))?\)$/.exec(c);
+        if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
+        const rgb = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/.exec(c);
+        if (!rgb) throw new Error(`colour ${c}`);
+        return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
+      };
+      const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!));
+      // Every colour that may be painted behind an element: its own background (each stop of
+      // a gradient) over its ancestors'.
+      const behind = (el: Element | null): number[][] => {
+        if (!el) return [[255, 255, 255]];
+        const style = getComputedStyle(el);
+        const stops = style.backgroundImage === 'none' ? [] : [...style.backgroundImage.matchAll(/(?:rgba?|color)\([^)]*\)/g)].map((m) => parse(m[0]));
+        const layers = stops.length > 0 ? stops : [parse(style.backgroundColor)];
+        return layers.flatMap((bg) => (bg[3] === 1 ? [bg.slice(0, 3)] : behind(el.parentElement).map((under) => over(bg, under))));
+      };
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const out: Record<string, number> = {};
+      const labelled = [...document.querySelectorAll('#typography .seg label > span, #typography legend, #typography .stepper-label, #typography output')];
+      for (const el of labelled) {
+        const fg = parse(getComputedStyle(el).color);
+        const worst = Math.min(...behind(el).map((back) => ratio(lum(over(fg, back)), lum(back))));
+        out[el.textContent!.trim()] = Math.round(worst * 100) / 100;
+      }
+      return out;
+    });
+    const low: string[] = [];
+    const themes = [['light', 'Light'], ['sepia', 'Sepia'], ['dark', 'Dark'], ['system', 'Auto']] as const;
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [theme, label] of themes) {
+        await panel.getByRole('radio', { name: label }).check();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const ratios = await measure();
+        // The four swatches, three fonts, two legends, three steppers and their values.
+        expect(Object.keys(ratios), `${theme} on a ${scheme} system`).toEqual(expect.arrayContaining(['Auto', 'Light', 'Sepia', 'Dark', 'Serif', 'Sans', 'Mono', 'Theme', 'Font', 'Size']));
+        for (const [text, r] of Object.entries(ratios)) if (r < 4.5) low.push(`${theme} (${scheme} system): "${text}" ${r}`);
+      }
+    }
+    expect(low).toEqual([]);
+  });
+
   test('keyboard: n/p move between clips, l returns to the library', async ({ context, extensionId }) => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
