@@ -229,6 +229,56 @@ test.describe('reader', () => {
     await expect(page).toHaveURL(/library\/index\.html/);
   });
 
+  // The ? panel opened without taking focus: a screen reader did not say it had opened, Tab
+  // went on through the page behind it, and after Esc or Close the focus was on the page's
+  // body instead of the control the user had been on.
+  test('keyboard shortcuts (?): a dialog that takes focus, keeps Tab inside, and gives focus back on Esc and Close', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('.pager')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"], dialog'));
+    const typography = page.getByRole('button', { name: 'Typography settings' });
+
+    // From a toolbar button: ? opens the dialog with the focus in it.
+    await typography.focus();
+    await page.keyboard.press('?');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
+    // Tab and Shift+Tab stay in the dialog (the page behind is inert while it is open).
+    for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInDialog(), key).toBe(true);
+    }
+    // Esc closes it (and only it: the reader stays) and the focus is back on the button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(typography).toBeFocused();
+    expect(page.url()).toContain('id=clip-typography');
+
+    // The Close button does the same, from a link in the article.
+    const original = page.getByRole('link', { name: 'Read the original' });
+    await original.focus();
+    await page.keyboard.press('?');
+    await expect(dialog).toBeVisible();
+    expect(await focusInDialog()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(original).toBeFocused();
+
+    // ? again closes it too; opened with nothing focused, closing leaves nothing focused, and
+    // the next Esc goes back to the library as before.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('?');
+    await expect(dialog).toBeVisible();
+    expect(await focusInDialog()).toBe(true);
+    await page.keyboard.press('?');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/library\/index\.html/);
+  });
+
   test('RTL and CJK clips render with their direction and language', async ({ context, extensionId }) => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-arabic`);

@@ -121,11 +121,31 @@ describe('ReaderApp keys right after a render', () => {
     const visited = await mountReader(Promise.resolve({ newer: null, older: null }));
     press('?');
     await renderOnly();
-    expect(host.querySelector('[role="dialog"]')).not.toBeNull();
+    expect(host.querySelector('dialog')).not.toBeNull();
     press('Escape');
     await renderOnly();
-    expect(host.querySelector('[role="dialog"]')).toBeNull();
+    expect(host.querySelector('dialog')).toBeNull();
     expect(visited).toEqual([]);
+  });
+});
+
+describe('ReaderApp help dialog', () => {
+  // The ? panel opened without taking focus, and closing it left the focus on the body.
+  it('takes the focus when it opens and gives it back to where it was when it closes', async () => {
+    await mountReader(Promise.resolve({ newer: null, older: null }));
+    const aa = host.querySelector<HTMLButtonElement>('[aria-controls="typography"]')!;
+    aa.focus();
+    press('?');
+    await renderOnly();
+    const dialog = host.querySelector('dialog')!;
+    expect(dialog.getAttribute('aria-labelledby')).toBe('help-title');
+    expect(dialog.querySelector('#help-title')?.textContent).toBe('Keyboard shortcuts');
+    expect(document.activeElement?.textContent).toBe('Close');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    press('Escape');
+    await renderOnly();
+    expect(host.querySelector('dialog')).toBeNull();
+    expect(document.activeElement).toBe(aa);
   });
 });
 

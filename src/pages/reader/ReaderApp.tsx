@@ -151,7 +151,8 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
       case 'a': setPanel((v) => !v); break;
       case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
       case 'l': navigate(LIBRARY_HREF); break;
-      case 'Escape': if (panel || help) { setPanel(false); setHelp(false); } else navigate(LIBRARY_HREF); break;
+      // The topmost layer first: the help (a modal dialog over everything), then the panel.
+      case 'Escape': if (help) setHelp(false); else if (panel) setPanel(false); else navigate(LIBRARY_HREF); break;
       case '?': setHelp((v) => !v); break;
       default: return;
     }
