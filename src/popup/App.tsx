@@ -338,7 +338,9 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           <DuplicateChoice existing={state.existing} onUpdate={() => void save('update', state.existing[0]?.id ?? null)} onKeepBoth={() => void save('keep-both')} />
         ) : (
           <div class="actions">
-            <button class="primary wide" data-testid="save" disabled={saving} onClick={() => void save('ask')} autoFocus>
+            {/* aria-disabled, not disabled, while saving: a disabled button loses the focus, which
+                fell to the body (save() ignores a second press while one runs). */}
+            <button class="primary wide" data-testid="save" aria-disabled={saving} onClick={() => void save('ask')} autoFocus>
               {saving ? `Saving${state.imageUrls.length ? ` with ${state.imageUrls.length} image${state.imageUrls.length === 1 ? '' : 's'}` : ''}…` : 'Save to Sift'}
             </button>
             <div class="alt">
