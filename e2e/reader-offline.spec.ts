@@ -265,6 +265,12 @@ test.describe('reader', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(original).toBeFocused();
+    // A click outside it (on the dimmed page) closes it too; the page behind is not clicked.
+    await page.keyboard.press('?');
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(40, 400);
+    await expect(dialog).toBeHidden();
+    await expect(original).toBeFocused();
 
     // ? again closes it too; opened with nothing focused, closing leaves nothing focused, and
     // the next Esc goes back to the library as before.
@@ -277,6 +283,34 @@ test.describe('reader', () => {
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/library\/index\.html/);
+  });
+
+  // Esc did nothing from the panel's theme and font choices (radio buttons: the key handler
+  // ignored every key in a form field), and from its size buttons it closed the panel with
+  // the focus dropped on the page's body.
+  test('typography panel: Esc closes it from any control in it and gives the focus back to its button', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('h1.title')).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Typography settings' });
+    const panel = page.getByRole('group', { name: 'Typography' });
+    for (const control of [panel.getByRole('radio', { name: 'Sepia' }), panel.getByRole('radio', { name: 'Mono' }), panel.getByRole('button', { name: 'Increase size' })]) {
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(panel).toBeVisible();
+      await control.focus();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(toggle).toBeFocused();
+      expect(page.url()).toContain('id=clip-typography');
+    }
+    // a (the panel's own key) from inside it does the same.
+    await page.keyboard.press('a');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Decrease line width' }).focus();
+    await page.keyboard.press('a');
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 
   test('RTL and CJK clips render with their direction and language', async ({ context, extensionId }) => {

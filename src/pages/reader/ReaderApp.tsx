@@ -8,7 +8,7 @@ import { makeOffline } from '../../export/offline';
 import { safeHttpUrl } from '../../export/html';
 import type { ReaderApi } from './api';
 import { DEFAULT_PREFS, SIZE, THEMES, WIDTH, type ReaderPrefs } from './prefs';
-import { Toolbar } from './components/Toolbar';
+import { Toolbar, TYPOGRAPHY_PANEL_ID, TYPOGRAPHY_TOGGLE_ID } from './components/Toolbar';
 import { Help } from './components/Help';
 import { useWindowKeydown } from '../shared/useWindowKeydown';
 import { formatInstantDay, formatStatedDay } from '../../shared/dates';
@@ -125,12 +125,25 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 
   const original = state.kind === 'ready' ? safeHttpUrl(state.clip.canonicalUrl ?? state.clip.url) : null;
 
+  /**
+   * Closes the typography panel; when the focus was in it (it goes with the panel), back to
+   * the button that opens it, not to the page's body.
+   */
+  const closePanel = () => {
+    const hadFocus = document.getElementById(TYPOGRAPHY_PANEL_ID)?.contains(document.activeElement) ?? false;
+    setPanel(false);
+    if (hadFocus) document.getElementById(TYPOGRAPHY_TOGGLE_ID)?.focus();
+  };
+
   // Keys act on what is on screen (useWindowKeydown: the handler of the latest render), so
   // o right after the title shows and Esc right after ? opened the help do what they say.
   useWindowKeydown((e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target as HTMLElement | null;
-    if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
+    // Keys typed into a field are the field's; but Esc still closes the panel or the help
+    // around it (the panel's theme and font choices are radio buttons).
+    const inField = t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
+    if (inField && !(e.key === 'Escape' && (panel || help))) return;
     const prefs = latestPrefs.current;
     const step = Math.round(window.innerHeight * 0.1);
     const go = (which: keyof Neighbours) => {
@@ -148,11 +161,11 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
       case ']': changePrefs({ ...prefs, width: Math.min(WIDTH.max, prefs.width + WIDTH.step) }); break;
       case '[': changePrefs({ ...prefs, width: Math.max(WIDTH.min, prefs.width - WIDTH.step) }); break;
       case 't': changePrefs({ ...prefs, theme: THEMES[(THEMES.indexOf(prefs.theme) + 1) % THEMES.length]! }); break;
-      case 'a': setPanel((v) => !v); break;
+      case 'a': if (panel) closePanel(); else setPanel(true); break;
       case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
       case 'l': navigate(LIBRARY_HREF); break;
       // The topmost layer first: the help (a modal dialog over everything), then the panel.
-      case 'Escape': if (help) setHelp(false); else if (panel) setPanel(false); else navigate(LIBRARY_HREF); break;
+      case 'Escape': if (help) setHelp(false); else if (panel) closePanel(); else navigate(LIBRARY_HREF); break;
       case '?': setHelp((v) => !v); break;
       default: return;
     }

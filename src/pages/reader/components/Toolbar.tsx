@@ -13,6 +13,10 @@ export interface ToolbarProps {
   onToggle: () => void;
 }
 
+/** The typography panel and the button that opens it (the reader returns the focus there on Esc). */
+export const TYPOGRAPHY_PANEL_ID = 'typography';
+export const TYPOGRAPHY_TOGGLE_ID = 'typography-toggle';
+
 /** Top bar: back to the library, the original link, and the typography panel. */
 export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onToggle }: ToolbarProps) {
   const set = <K extends keyof ReaderPrefs>(k: K, v: ReaderPrefs[K]) => onChange({ ...prefs, [k]: v });
@@ -27,14 +31,14 @@ export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onTo
           Original <span aria-hidden="true">↗</span>
         </a>
       )}
-      <button class="tb-btn" type="button" aria-expanded={open} aria-controls="typography" onClick={onToggle} title="Typography (A)">
+      <button id={TYPOGRAPHY_TOGGLE_ID} class="tb-btn" type="button" aria-expanded={open} aria-controls={TYPOGRAPHY_PANEL_ID} onClick={onToggle} title="Typography (A)">
         <span aria-hidden="true" class="aa">Aa</span> <span class="sr-only">Typography settings</span>
       </button>
       <button class="tb-btn" type="button" onClick={() => window.print()} title="Print">
         Print
       </button>
       {open && (
-        <div id="typography" class="panel" role="group" aria-label="Typography">
+        <div id={TYPOGRAPHY_PANEL_ID} class="panel" role="group" aria-label="Typography">
           <fieldset class="seg" aria-label="Theme">
             <legend>Theme</legend>
             {THEMES.map((t) => (
