@@ -14,8 +14,13 @@ import baseManifest from './manifest.json' with { type: 'json' };
  */
 type BuildMode = 'production' | 'e2e' | 'firefox';
 
-/** Hosts the e2e test server listens on: the page origin and a second, cross-origin image host. */
-const E2E_HOSTS = ['http://localhost/*', 'http://127.0.0.1/*'];
+/**
+ * Hosts the e2e test server listens on (the page origin and a second, cross-origin image
+ * host), and files on disk: what the toolbar click's activeTab grant gives the shipped build
+ * for the clicked page, a file:// one included when "Allow access to file URLs" is on
+ * (e2e/clip-file.spec.ts).
+ */
+const E2E_HOSTS = ['http://localhost/*', 'http://127.0.0.1/*', 'file:///*'];
 
 /** The Firefox add-on id; stable so storage survives updates. */
 const GECKO_ID = 'sift@sift-clipper.org';

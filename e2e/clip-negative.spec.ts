@@ -1,7 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'webextension-polyfill';
 import { articleHtml, expect, makePng, test } from './fixtures';
 
@@ -17,22 +13,6 @@ test('a browser page gets a clear message, never a spinner', async ({ context, o
   const panel = popup.getByTestId('cannot-clip');
   await expect(panel).toBeVisible({ timeout: 3_000 });
   await expect(panel).toContainText('browser’s own pages');
-  await expect(popup.locator('[aria-busy="true"]')).toHaveCount(0);
-});
-
-test('a file:// page Sift may not read gets a clear message naming the remedy', async ({ context, openPopup, serviceWorker }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'sift-file-'));
-  const file = join(dir, 'note.html');
-  writeFileSync(file, `<!doctype html><title>Local note</title><p>${'A local note worth keeping. '.repeat(40)}</p>`);
-  const page = await context.newPage();
-  await page.goto(pathToFileURL(file).href);
-  const popup = await openPopup(page);
-  const panel = popup.getByTestId('cannot-clip');
-  await expect(panel).toBeVisible({ timeout: 5_000 });
-  // Chromium started with --load-extension may already allow file URLs; then what is
-  // missing is the page grant (activeTab, which automation never gives).
-  const fileAccess = await serviceWorker.evaluate(() => chrome.extension.isAllowedFileSchemeAccess());
-  await expect(panel).toContainText(fileAccess ? 'Click the Sift button in the toolbar on the page itself' : 'Allow access to file URLs');
   await expect(popup.locator('[aria-busy="true"]')).toHaveCount(0);
 });
 

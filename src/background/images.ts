@@ -28,17 +28,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A file beside a page opened from disk that is not there to read (moved, deleted, a folder). */
+const FILE_UNREADABLE = 'the file could not be read from this computer (it may have been moved or deleted)';
+
 export async function fetchHere(url: string, maxBytes: number = MAX_IMAGE_BYTES, timeoutMs: number = IMAGE_TIMEOUT_MS): Promise<ImageInput> {
   const failed = (error: string): ImageInput => ({ url, blob: null, mime: null, bytes: 0, width: null, height: null, error });
+  // A file:// image (only ever on a clip of a page opened from disk: messages.ts
+  // localFilesOnlyForFiles) is read here: with "Allow access to file URLs" on, the clicked
+  // file's activeTab grant covers file:///, and the extension CSP's connect-src lists file:.
+  const isFile = url.startsWith('file:');
   try {
     const res = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
-    if (!res.ok) return failed(`the image server answered HTTP ${res.status}`);
+    if (!res.ok) return failed(isFile ? FILE_UNREADABLE : `the image server answered HTTP ${res.status}`);
     const blob = await readCapped(res, maxBytes);
     if (!blob.type.startsWith('image/')) return failed(`not an image (${blob.type || 'unknown type'})`);
     return { url, blob, mime: blob.type, bytes: blob.size, ...(await imageSize(blob)), error: null };
   } catch (err) {
     if (err instanceof TooLarge) return failed(err.message);
     if (isTimeout(err)) return failed(`timed out after ${Math.round(IMAGE_TIMEOUT_MS / 1000)} s`);
+    if (isFile) return failed(FILE_UNREADABLE);
     return failed('the image’s server does not let other sites read it; allow Sift to read images from all sites to keep it');
   }
 }

@@ -31,8 +31,9 @@ describe('refuseByInjectionError', () => {
     expect(refuseByInjectionError('Cannot access a chrome:// URL', undefined).code).toBe('browser-page');
     expect(refuseByInjectionError('Frame with ID 0 is showing error page', undefined).code).toBe('empty');
     expect(refuseByInjectionError('Cannot access contents of url "https://x/". Extension manifest must request permission', 'https://x/').code).toBe('no-access');
-    // URL hidden and no file access: could be a local file, so the message names both remedies.
-    expect(refuseByInjectionError('Cannot access contents of the page.', undefined, false).message).toContain('Allow access to file URLs');
+    // URL hidden and no file access: could be a local file, so the message names both
+    // remedies, and the code lets the popup offer Sift's settings page.
+    expect(refuseByInjectionError('Cannot access contents of the page.', undefined, false)).toEqual({ code: 'file-access', message: expect.stringContaining('Allow access to file URLs') });
     expect(refuseByInjectionError('Cannot access contents of the page.', undefined, true).message).not.toContain('file URLs');
   });
 });

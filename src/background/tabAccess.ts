@@ -20,9 +20,9 @@ export const MESSAGES = {
   browserPage: 'This is one of the browser’s own pages. Browsers do not let extensions read them, so there is nothing Sift can clip here.',
   storePage: 'This is the browser’s extension store. Browsers do not let extensions read it, so Sift cannot clip it.',
   pdf: 'This is a PDF shown by the browser’s PDF viewer. Sift clips web pages; download the PDF to keep it.',
-  fileAccess: 'Sift may not read local files yet. To clip files on this computer, open the extension’s details page and turn on “Allow access to file URLs”.',
+  fileAccess: 'This page is a file on this computer, and Sift may not read files yet. To clip it, open Sift’s settings (chrome://extensions → Sift → Details), turn on “Allow access to file URLs”, then click Sift on this page again.',
   noAccess: 'Sift cannot read this page. Click the Sift button in the toolbar on the page itself to give it access, then try again.',
-  fileAccessHint: 'If it is a file on this computer, turn on “Allow access to file URLs” on Sift’s details page.',
+  fileAccessHint: 'If it is a file on this computer, open Sift’s settings (chrome://extensions → Sift → Details) and turn on “Allow access to file URLs”.',
 } as const;
 
 /** A refusal from the URL alone, or null when injecting is worth trying. */
@@ -44,7 +44,8 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean)
 /**
  * Maps the browser's injection error to a refusal the user can act on. Without access the
  * browser hides the tab's URL, so a local file and a site we were not granted look alike:
- * the message then names both remedies.
+ * with file URLs not allowed, the message then names both remedies, and the code is
+ * `file-access` so the popup offers the settings page where the switch is.
  */
 export function refuseByInjectionError(error: string, url: string | undefined, fileAccessAllowed = true): Refusal {
   const lower = error.toLowerCase();
@@ -55,6 +56,6 @@ export function refuseByInjectionError(error: string, url: string | undefined, f
   if (lower.includes('error page') || lower.includes('frame with id 0 is showing error page')) {
     return { code: 'empty', message: 'This tab shows an error page (the site did not load). There is nothing to clip.' };
   }
-  if (!url && !fileAccessAllowed) return { code: 'no-access', message: `${MESSAGES.noAccess} ${MESSAGES.fileAccessHint}` };
+  if (!url && !fileAccessAllowed) return { code: 'file-access', message: `${MESSAGES.noAccess} ${MESSAGES.fileAccessHint}` };
   return { code: 'no-access', message: MESSAGES.noAccess };
 }

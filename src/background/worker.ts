@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { dispatch, IMAGE_TIMEOUT_MS, type ClipMode, type Handlers } from '../shared/messages';
+import { isFileUrl } from '../shared/clipImages';
 import { bytesToBase64 } from '../shared/imageBytes';
 import { clipInBackground, preview, readerPath, sampleFromTab, saveFromTab } from './clipper';
 import { setPreferredEngine } from './enginePreference';
@@ -29,6 +30,9 @@ const handlers: Handlers<
   'ui→bg:set-engine': ({ engine }) => setPreferredEngine(engine),
   'ui→bg:save': (req) => saveFromTab(req),
   'ui→bg:image-preview': async ({ tabId, url }) => {
+    // A file on this computer only for a tab that shows a page opened from disk (the rule
+    // the save's validator applies: messages.ts localFilesOnlyForFiles).
+    if (isFileUrl(url) && !isFileUrl((await browser.tabs.get(tabId).catch(() => null))?.url ?? '')) return { dataUrl: null };
     const image = await fetchOneImage(tabId, url, { maxBytes: PREVIEW_IMAGE_BYTES, timeoutMs: Math.min(3_000, IMAGE_TIMEOUT_MS) });
     if (!image.blob) return { dataUrl: null };
     return { dataUrl: `data:${image.mime};base64,${bytesToBase64(new Uint8Array(await image.blob.arrayBuffer()))}` };

@@ -69,7 +69,16 @@ function isSameOrigin(doc: Document, url: string): boolean | null {
   }
 }
 
+/**
+ * What a page opened from disk cannot do: Chromium refuses a file:// fetch from a page
+ * ("Failed to fetch") and taints a canvas that draws a local image, even a file beside the
+ * page (each file is its own opaque origin). So such an image goes straight to the
+ * background, which reads it with the user's "Allow access to file URLs" (e2e/clip-file).
+ */
+const FILE_IMAGE: FetchedImage = { status: 'failed', error: 'a page opened from disk may not read the files beside it', blocked: true };
+
 export async function fetchImageInPage(doc: Document, url: string, caps: ImageCaps): Promise<FetchedImage> {
+  if (url.startsWith('file:')) return FILE_IMAGE;
   const signal = AbortSignal.timeout(caps.timeoutMs);
   const sameOrigin = isSameOrigin(doc, url);
   if (sameOrigin === null) return { status: 'failed', error: 'not a valid image URL', blocked: false };

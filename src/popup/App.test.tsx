@@ -41,6 +41,7 @@ function fakeApi(preview: PreviewReply, save?: SaveReply): PopupApi & { saves: u
     openReader: vi.fn(async () => undefined),
     persistStorage: vi.fn(async () => true),
     allowImagesFromAllSites: vi.fn(async () => true),
+    openExtensionSettings: vi.fn(async () => undefined),
     close: vi.fn(),
   };
 }
@@ -184,6 +185,22 @@ describe('popup App', () => {
     await until(() => !!byTestId(root, 'cannot-clip'));
     expect(byTestId(root, 'cannot-clip')?.textContent).toContain('browser’s own pages');
     expect(root.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('a file Sift may not read yet: the message, and a button to the settings page with the switch', async () => {
+    const api = fakeApi({ kind: 'cannot-clip', code: 'file-access', message: 'Turn on “Allow access to file URLs”.', existing: [] });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(byTestId(root, 'cannot-clip')?.textContent).toContain('Allow access to file URLs');
+    button(root, 'Open Sift’s settings').click();
+    await until(() => (api.close as ReturnType<typeof vi.fn>).mock.calls.length === 1);
+    expect(api.openExtensionSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('no settings button when no switch would help', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'browser-page', message: 'This is one of the browser’s own pages.', existing: [] }));
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(byTestId(root, 'cannot-clip')?.querySelector('button')).toBeNull();
   });
 
   it('offers save anyway / selection / full page when the page is not an article', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { PageKind } from '../core/types';
 import { clipImageUrls } from '../shared/clipImages';
-import { CONTENT_ENGINES, isContentEngine, MAX_IMAGES_PER_CLIP, SAMPLE_TIMEOUT_MS, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+import { CONTENT_ENGINES, isContentEngine, MAX_IMAGES_PER_CLIP, SAMPLE_TIMEOUT_MS, type CannotClipCode, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 import type { PopupApi, PreviewChoice } from './api';
 import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
@@ -14,7 +14,7 @@ type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
 
 type State =
   | { phase: 'loading' }
-  | { phase: 'cannot'; message: string }
+  | { phase: 'cannot'; code: CannotClipCode; message: string }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
   /** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
   | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
@@ -125,7 +125,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           const clipEngine = reply.kind === 'clip' ? reply.clip.engine : null;
           setEngine(reply.engine ?? (isContentEngine(clipEngine) ? clipEngine : null) ?? nextChoice.engine ?? null);
         }
-        if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', message: reply.message });
+        if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', code: reply.code, message: reply.message });
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
           setTitle(reply.clip.title);
@@ -284,7 +284,8 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       body = <Loading />;
       break;
     case 'cannot':
-      body = <CannotClip message={state.message} />;
+      // A file Sift may not read yet: the switch is on Sift's own settings page, one click away.
+      body = <CannotClip message={state.message} onOpenSettings={state.code === 'file-access' ? () => void api.openExtensionSettings().then(() => api.close()) : null} />;
       break;
     case 'not-article':
       body = (

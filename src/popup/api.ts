@@ -30,6 +30,8 @@ export interface PopupApi {
   persistStorage(): Promise<boolean>;
   /** Asks for the optional permission to read images from every site (cross-origin images). */
   allowImagesFromAllSites(): Promise<boolean>;
+  /** Opens Sift's own page in the browser's extension settings (where "Allow access to file URLs" is). */
+  openExtensionSettings(): Promise<void>;
   close(): void;
 }
 
@@ -64,6 +66,9 @@ export function browserPopupApi(tabId: number): PopupApi {
       }
     },
     allowImagesFromAllSites: () => browser.permissions.request({ origins: ['<all_urls>'] }),
+    openExtensionSettings: async () => {
+      await browser.tabs.create({ url: `chrome://extensions/?id=${browser.runtime.id}` });
+    },
     close: () => window.close(),
   };
 }

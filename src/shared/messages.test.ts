@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch, MAX_MESSAGE_CHARS, request, senderKind, type Envelope, type Handlers, type SenderInfo } from './messages';
+import { dispatch, extractReplyValidator, MAX_MESSAGE_CHARS, request, senderKind, type Envelope, type Handlers, type SenderInfo } from './messages';
 
 const self = { extensionId: 'sift-id', extensionOrigin: 'chrome-extension://sift-id/' };
 const popup: SenderInfo = { id: 'sift-id', url: 'chrome-extension://sift-id/popup.html' };
@@ -90,6 +90,38 @@ describe('dispatch', () => {
     expect(engine).toEqual({ ok: false, error: expect.stringContaining('payload.clip.engine') });
     const img = await dispatch(save, { type: 'ui→bg:save', payload: { tabId: 1, clip: base, imageUrls: ['file:///etc/passwd'], onDuplicate: 'ask', updateId: null } }, popup, self);
     expect(img).toEqual({ ok: false, error: expect.stringContaining('payload.imageUrls[0]') });
+  });
+});
+
+describe('clips of pages opened from disk (file://)', () => {
+  const save: Handlers<'ui→bg:save'> = { 'ui→bg:save': () => ({ kind: 'duplicate', existing: [] }) };
+  const page = 'file:///home/me/Saved/Notes.html';
+  const local = 'file:///home/me/Saved/Notes_files/mill.png';
+  const clip = {
+    title: 'Notes', byline: null, published: null, siteName: null, lang: null, dir: null, url: page, canonicalUrl: null,
+    excerpt: null, leadImage: local, html: `<p>x</p><img src="${local}">`, text: 'x', wordCount: 1, readingMinutes: 1, engine: 'auto',
+  };
+  const send = (payload: Record<string, unknown>) => dispatch(save, { type: 'ui→bg:save', payload: { tabId: 1, onDuplicate: 'ask', updateId: null, ...payload } }, popup, self);
+
+  // A saved page opened from disk could not be clipped: the preview said
+  // "reply.clip.url: expected URL with scheme http: or https:" (e2e/clip-file.spec.ts).
+  it('a file:// clip with its files beside it is accepted, as a reply and as a save', async () => {
+    expect(await send({ clip, imageUrls: [local, 'https://cdn.example/a.png', 'data:image/png;base64,AA=='] })).toMatchObject({ ok: true });
+    expect(() => extractReplyValidator({ kind: 'clip', clip, imageUrls: [local], extractMs: 1, hasSelection: false }, 'reply')).not.toThrow();
+  });
+
+  it('a web page never carries a file: image, lead image or canonical address', async () => {
+    const web = { ...clip, url: 'https://news.example/a', leadImage: null };
+    expect(await send({ clip: web, imageUrls: ['https://news.example/i.png', local] })).toEqual({ ok: false, error: expect.stringContaining('payload.imageUrls[1]: expected no file: URL on a clip of a web page') });
+    expect(await send({ clip: { ...web, leadImage: local }, imageUrls: [] })).toEqual({ ok: false, error: expect.stringContaining('payload.clip.leadImage') });
+    expect(await send({ clip: { ...web, canonicalUrl: page }, imageUrls: [] })).toEqual({ ok: false, error: expect.stringContaining('payload.clip.canonicalUrl') });
+    expect(() => extractReplyValidator({ kind: 'clip', clip: web, imageUrls: [local], extractMs: 1, hasSelection: false }, 'reply')).toThrow('reply.imageUrls[0]');
+  });
+
+  it('other schemes stay refused for the clip address', async () => {
+    for (const url of ['javascript:alert(1)', 'chrome://settings/', 'ftp://a.example/x']) {
+      expect(await send({ clip: { ...clip, url, leadImage: null }, imageUrls: [] }), url).toEqual({ ok: false, error: expect.stringContaining('payload.clip.url') });
+    }
   });
 });
 

@@ -8,6 +8,7 @@
  * `{ ok: true, value } | { ok: false, error }`; a handler that throws becomes `ok: false`.
  */
 import type { Clip, EngineName, PageKind } from '../core/types';
+import { isFileUrl, mayKeepImage } from './clipImages';
 import { InvalidPayload, v, type Validator } from './validate';
 
 // ---------------------------------------------------------------------------------------
@@ -117,7 +118,11 @@ export const SAMPLE_TIMEOUT_MS = 8_000;
 export const SAMPLE_MAX_WORDS = 20_000;
 export const SAMPLE_WORD_CHARS = 64;
 
-/** Why a page cannot be clipped at all; each has its own message in the popup. */
+/**
+ * Why a page cannot be clipped at all; each has its own message in the popup. `file-access`:
+ * the page is (or, with its address hidden, may be) a file on this computer, and Sift may not
+ * read files until the user turns on "Allow access to file URLs" (background/tabAccess.ts).
+ */
 export type CannotClipCode =
   | 'browser-page'
   | 'store-page'
@@ -261,9 +266,17 @@ const tabId = v.integer({ min: 0 });
 const clipId = v.string({ min: 1, max: 64 });
 const mode = v.literal('article', 'article-anyway', 'selection', 'fullpage');
 const engines = ['nta', 'vsse', 'classifier', 'auto', 'fullpage', 'selection'] as const satisfies readonly EngineName[];
-const httpUrl = v.url({ max: CLIP_FIELD_LIMITS.url });
-/** Images may be http(s) or inline data: URLs (the content script reads both the same way). */
-const imageUrl = v.url({ max: MAX_IMAGE_BYTES * 2, schemes: ['http:', 'https:', 'data:', 'blob:'] });
+/**
+ * A clip's address: a web page, or a page saved to disk and opened from there (file://,
+ * when the user allows Sift file URLs).
+ */
+const pageUrl = v.url({ max: CLIP_FIELD_LIMITS.url, schemes: ['http:', 'https:', 'file:'] });
+/**
+ * Images may be http(s), inline data:/blob: URLs (the content script reads them as the page
+ * does), or files beside a page opened from disk (the background reads those). Which of
+ * them one clip may carry: `mayKeepImage`, checked by `localFilesOnlyForFiles`.
+ */
+const imageUrl = v.url({ max: MAX_IMAGE_BYTES * 2, schemes: ['http:', 'https:', 'data:', 'blob:', 'file:'] });
 
 const pageKind = v.literal(...PAGE_KINDS);
 const contentEngine = v.literal(...CONTENT_ENGINES);
@@ -296,8 +309,8 @@ const clipData: Validator<ClipData> = v.object({
   siteName: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.siteName })),
   lang: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.lang })),
   dir: v.nullable(v.literal('ltr', 'rtl')),
-  url: httpUrl,
-  canonicalUrl: v.nullable(httpUrl),
+  url: pageUrl,
+  canonicalUrl: v.nullable(pageUrl),
   excerpt: v.nullable(v.string({ max: CLIP_FIELD_LIMITS.excerpt })),
   leadImage: v.nullable(imageUrl),
   html: v.string({ max: MAX_CLIP_HTML_CHARS }),
@@ -310,17 +323,39 @@ const clipData: Validator<ClipData> = v.object({
   table: v.optional(recordTable),
 });
 
+/**
+ * A file on this computer (a `file:` image or canonical address) belongs only to a clip of a
+ * page opened from disk: a web page that names `file:///…` must not make Sift read the
+ * user's files, whatever a compromised page's content script sends (src/shared/clipImages.ts
+ * `mayKeepImage`, the rule the content script applies before sending).
+ */
+function localFilesOnlyForFiles<T extends { clip: ClipData; imageUrls: string[] }>(inner: Validator<T>): Validator<T> {
+  return (value, path) => {
+    const out = inner(value, path);
+    const page = out.clip.url;
+    const refuse = (field: string) => new InvalidPayload(`${path}.${field}`, 'no file: URL on a clip of a web page');
+    if (out.clip.canonicalUrl !== null && isFileUrl(out.clip.canonicalUrl) && !isFileUrl(page)) throw refuse('clip.canonicalUrl');
+    if (out.clip.leadImage !== null && !mayKeepImage(out.clip.leadImage, page)) throw refuse('clip.leadImage');
+    out.imageUrls.forEach((url, i) => {
+      if (!mayKeepImage(url, page)) throw refuse(`imageUrls[${i}]`);
+    });
+    return out;
+  };
+}
+
 export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } = {
   'ui→bg:preview': v.object({ tabId, mode, kind: v.optional(pageKind), engine: v.optional(contentEngine) }),
   'ui→bg:sample-engine': v.object({ tabId, engine: contentEngine }),
   'ui→bg:set-engine': v.object({ engine: contentEngine }),
-  'ui→bg:save': v.object({
-    tabId,
-    clip: clipData,
-    imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
-    onDuplicate: v.literal('ask', 'update', 'keep-both'),
-    updateId: v.nullable(clipId),
-  }),
+  'ui→bg:save': localFilesOnlyForFiles(
+    v.object({
+      tabId,
+      clip: clipData,
+      imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
+      onDuplicate: v.literal('ask', 'update', 'keep-both'),
+      updateId: v.nullable(clipId),
+    }),
+  ),
   'ui→bg:image-preview': v.object({ tabId, url: imageUrl }),
   'ui→bg:open-reader': v.object({ clipId }),
   'content→bg:open-reader': v.object({ clipId }),
@@ -355,14 +390,16 @@ export const fetchedImageValidator: Validator<FetchedImage> = (value, path) => {
 export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
   const kind = (value as { kind?: unknown } | null)?.kind;
   if (kind === 'clip') {
-    return v.object({
-      kind: v.literal('clip'),
-      clip: clipData,
-      imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
-      extractMs: v.number({ min: 0 }),
-      hasSelection: v.boolean(),
-      engine: v.optional(contentEngine),
-    })(value, path);
+    return localFilesOnlyForFiles(
+      v.object({
+        kind: v.literal('clip'),
+        clip: clipData,
+        imageUrls: v.array(imageUrl, { max: MAX_IMAGES_PER_CLIP }),
+        extractMs: v.number({ min: 0 }),
+        hasSelection: v.boolean(),
+        engine: v.optional(contentEngine),
+      }),
+    )(value, path);
   }
   if (kind === 'not-article') {
     return v.object({ kind: v.literal('not-article'), message: v.string({ max: 2_000 }), hasSelection: v.boolean(), engine: v.optional(contentEngine) })(value, path);

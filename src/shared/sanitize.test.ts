@@ -22,6 +22,15 @@ describe('sanitize', () => {
     expect(sanitizeToString('<frameset onload=alert(1)></frameset>')).not.toContain('null');
   });
 
+  // A page opened from disk: its images keep their file:// address until the reader or an
+  // export swaps it for the stored copy (makeOffline); links to files stay refused.
+  it('keeps a file:// image source, but no file:// link or other scheme', () => {
+    const out = html(sanitizeToFragment('<img src="file:///home/me/Notes_files/a.png" alt="A"><a href="file:///etc/passwd">f</a><img src="javascript:alert(1)"><a href="FILE:///x" onclick="x()">g</a>'));
+    expect(out).toContain('<img src="file:///home/me/Notes_files/a.png" alt="A">');
+    expect(out).not.toMatch(/href="file:|javascript:|onclick/i);
+    expect(sanitizeToString('<p><img src=" file:///a.png"></p>')).toContain('file:///a.png');
+  });
+
   it('opens links without an opener', () => {
     const out = html(sanitizeToFragment('<a href="https://e.x/">x</a>'));
     expect(out).toContain('rel="noopener noreferrer"');

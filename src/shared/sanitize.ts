@@ -11,6 +11,15 @@ import DOMPurify from 'dompurify';
 /** URL schemes a clip may keep: http(s), mailto, blob (our own stored images) and relative URLs. */
 export const SAFE_URI = /^(?:(?:https?|mailto|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
+/**
+ * An image of a page opened from disk (`<img src="file:///…/Notes_files/a.png">`) keeps its
+ * address through the sanitizer, so the reader and the exports can swap it for the stored
+ * copy (makeOffline, keyed by that address) or drop it. Nothing loads it: the extension CSP's
+ * img-src has no file:, and every view replaces or removes each <img> before showing it.
+ * Links to files stay refused (SAFE_URI): an extension page cannot open them.
+ */
+const LOCAL_IMAGE = /^file:\/\//i;
+
 /** Tags that never belong in a clip even when DOMPurify would allow them. */
 const FORBID_TAGS = [
   'style', 'form', 'input', 'button', 'select', 'textarea', 'option', 'iframe', 'frame', 'frameset',
@@ -35,6 +44,9 @@ function installHooks(): void {
   if (hooked) return;
   hooked = true;
   // Links from a clip open outside the extension page and never hand it a window.opener.
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    if (node.nodeName === 'IMG' && data.attrName === 'src' && LOCAL_IMAGE.test(data.attrValue)) data.forceKeepAttr = true;
+  });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');

@@ -32,7 +32,7 @@ export const v = {
     };
   },
 
-  /** An absolute http(s) or data: URL: the only kinds a clip or image may point at. */
+  /** An absolute URL with one of `schemes` (http and https unless told). */
   url(opts: { max?: number; schemes?: readonly string[] } = {}): Validator<string> {
     const schemes = opts.schemes ?? ['http:', 'https:'];
     const str = v.string({ max: opts.max ?? 8192 });

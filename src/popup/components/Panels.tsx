@@ -14,12 +14,18 @@ export function Loading() {
   );
 }
 
-export function CannotClip({ message }: { message: string }) {
+/** `onOpenSettings`: when the remedy is a switch on Sift's settings page ("Allow access to file URLs"), a button that opens it. */
+export function CannotClip({ message, onOpenSettings = null }: { message: string; onOpenSettings?: (() => void) | null }) {
   return (
     <div class="panel center" role="alert" data-testid="cannot-clip">
       <BlockedIcon />
       <h2>Sift can’t clip this page</h2>
       <p>{message}</p>
+      {onOpenSettings && (
+        <button class="secondary" onClick={onOpenSettings}>
+          Open Sift’s settings
+        </button>
+      )}
     </div>
   );
 }
@@ -180,6 +186,8 @@ function shortUrl(url: string): string {
   try {
     const u = new URL(url);
     const file = u.pathname.split('/').filter(Boolean).pop() ?? '';
+    // A file beside a page opened from disk: its name says which one.
+    if (u.protocol === 'file:') return decodeURIComponent(file).slice(0, 60);
     return `${u.hostname}/…/${file}`.slice(0, 60);
   } catch {
     return url.slice(0, 60);
