@@ -20,10 +20,16 @@ export interface ImageCapsOverride {
   timeoutMs?: number;
 }
 
+/** A time limit as a message states it: "3 s", "1.5 s". */
+export function seconds(ms: number): string {
+  const s = ms / 1000;
+  return `${s >= 10 || Number.isInteger(s) ? Math.round(s) : Math.round(s * 10) / 10} s`;
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${seconds(ms)}`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -31,7 +37,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** A file beside a page opened from disk that is not there to read (moved, deleted, a folder). */
 const FILE_UNREADABLE = 'the file could not be read from this computer (it may have been moved or deleted)';
 
-export async function fetchHere(url: string, maxBytes: number = MAX_IMAGE_BYTES, timeoutMs: number = IMAGE_TIMEOUT_MS): Promise<ImageInput> {
+/**
+ * `timeoutMs`: the time this fetch may take; `limitMs`: the limit the caller set for reading
+ * the image, which a timeout states (fetchOneImage hands over only what the page's try left
+ * of it: "timed out after 0.4 s" would name a limit nobody chose).
+ */
+export async function fetchHere(url: string, maxBytes: number = MAX_IMAGE_BYTES, timeoutMs: number = IMAGE_TIMEOUT_MS, limitMs: number = timeoutMs): Promise<ImageInput> {
   const failed = (error: string): ImageInput => ({ url, blob: null, mime: null, bytes: 0, width: null, height: null, error });
   // A file:// image (only ever on a clip of a page opened from disk: messages.ts
   // localFilesOnlyForFiles) is read here: with "Allow access to file URLs" on, the clicked
@@ -45,7 +56,7 @@ export async function fetchHere(url: string, maxBytes: number = MAX_IMAGE_BYTES,
     return { url, blob, mime: blob.type, bytes: blob.size, ...(await imageSize(blob)), error: null };
   } catch (err) {
     if (err instanceof TooLarge) return failed(err.message);
-    if (isTimeout(err)) return failed(`timed out after ${Math.round(IMAGE_TIMEOUT_MS / 1000)} s`);
+    if (isTimeout(err)) return failed(`timed out after ${seconds(limitMs)}`);
     if (isFile) return failed(FILE_UNREADABLE);
     return failed('the image’s server does not let other sites read it; allow Sift to read images from all sites to keep it');
   }
@@ -68,7 +79,7 @@ export async function fetchOneImage(tabId: number, url: string, caps: ImageCapsO
     const blob = new Blob([base64ToBytes(reply.base64)], { type: reply.mime });
     return { url, blob, mime: reply.mime, bytes: blob.size, width: reply.width, height: reply.height, error: null };
   }
-  if (reply.blocked && Date.now() < deadline) return fetchHere(url, maxBytes, deadline - Date.now());
+  if (reply.blocked && Date.now() < deadline) return fetchHere(url, maxBytes, deadline - Date.now(), timeoutMs);
   return { url, blob: null, mime: null, bytes: 0, width: null, height: null, error: reply.error };
 }
 

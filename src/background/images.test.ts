@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchOneImage, seconds } from './images';
+
+/** What the tab's content script answers (the `request` envelope around a FetchedImage). */
+const tabAnswers = vi.fn<() => Promise<unknown>>();
+vi.mock('webextension-polyfill', () => ({ default: { tabs: { sendMessage: () => tabAnswers() } } }));
+
+/** The page may not read the image (cross-origin without CORS): the background fetches it itself. */
+const BLOCKED = { ok: true, value: { status: 'failed', error: 'cross-origin', blocked: true } };
+
+/** The background's own fetch runs out of time: fetch rejects as AbortSignal.timeout makes it. */
+function fetchTimesOut(): void {
+  vi.stubGlobal('fetch', vi.fn(async () => {
+    throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+  }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  tabAnswers.mockReset();
+});
+
+describe('fetchOneImage: a timed-out image says the limit it was given', () => {
+  // The popup's lead-image preview reads with a 3 s limit (worker.ts), but a background fetch
+  // that ran out of time said "timed out after 8 s": IMAGE_TIMEOUT_MS, the save's default.
+  it('the preview’s 3 s limit, not the 8 s default', async () => {
+    tabAnswers.mockResolvedValue(BLOCKED);
+    fetchTimesOut();
+    const image = await fetchOneImage(7, 'https://cdn.example/lead.jpg', { maxBytes: 1_000, timeoutMs: 3_000 });
+    expect(image).toMatchObject({ blob: null, error: 'timed out after 3 s' });
+  });
+
+  it('the whole limit, when the page used part of it before handing the image over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    tabAnswers.mockImplementation(async () => {
+      vi.setSystemTime(Date.now() + 2_600); // the page took 2.6 s to answer "blocked"
+      return BLOCKED;
+    });
+    fetchTimesOut();
+    const image = await fetchOneImage(7, 'https://cdn.example/lead.jpg', { maxBytes: 1_000, timeoutMs: 3_000 });
+    expect(image.error).toBe('timed out after 3 s');
+  });
+
+  it('the save’s default when no limit is given', async () => {
+    tabAnswers.mockResolvedValue(BLOCKED);
+    fetchTimesOut();
+    expect((await fetchOneImage(7, 'https://cdn.example/a.jpg')).error).toBe('timed out after 8 s');
+  });
+});
+
+describe('seconds', () => {
+  it('states whole seconds whole and a part of one to a tenth', () => {
+    expect([3_000, 8_000, 1_500, 400, 12_345].map(seconds)).toEqual(['3 s', '8 s', '1.5 s', '0.4 s', '12 s']);
+  });
+});
