@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
 import { countLive, searchClips } from './library';
 import { LIVE_COUNT_KEY, summaryOf } from './libraryIndex';
+import { termsFor } from './libraryTerms';
 import type { StoredClip } from './schema';
 
 // Schema v2 (issue 7): a browser that saved clips under v1 opens the database with every
@@ -291,5 +292,102 @@ describe('SiftDb v6: German umlauts are also indexed as ae, oe, ue', () => {
     expect(await ids('grosse strasse')).toEqual(['de']);
     expect(await ids('blue queue')).toEqual(['en']);
     db.close();
+  });
+});
+
+/** Every record of every store, in key order: two libraries are the same when these are equal. */
+async function dump(db: Dexie): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const t of db.tables.map((t) => t.name).sort()) out[t] = await db.table(t).toArray();
+  return out;
+}
+
+/**
+ * Puts into each object store while `run` runs (IndexedDB's own put, under Dexie), so a test
+ * can see how many times an upgrade rewrote each clip.
+ */
+async function countPuts(run: () => Promise<void>): Promise<Record<string, number>> {
+  const proto = IDBObjectStore.prototype;
+  const put = proto.put;
+  const counts: Record<string, number> = {};
+  proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    counts[this.name] = (counts[this.name] ?? 0) + 1;
+    return put.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.put = put;
+  }
+  return counts;
+}
+
+describe('SiftDb: a library several versions behind rebuilds its search terms once', () => {
+  // The v4, v5 and v6 upgrades each rebuilt every clip's terms (reindexTerms), so a v3 library
+  // opened by a v6 release rewrote every clip record (html and text included), its summary and
+  // its timeline row three times over in the one upgrade transaction; each rebuild used today's
+  // termsFor, so the second and third changed nothing.
+  const CLIPS = 300;
+  /** A library as an older release stored it: terms as that release wrote them (stale today). */
+  function oldLibrary(): StoredClip[] {
+    const titles = ['Die Größe von Köln', 'Wi-Fi in the Valley', 'Café Müller reopens', 'The river rose'];
+    return Array.from({ length: CLIPS }, (_, i) => {
+      const title = `${titles[i % titles.length]!} ${i}`;
+      const text = `Jörg Müller wrote about the Straße and the WiFi-enabled café, note ${i}.`;
+      return {
+        ...v1Clip(`c${String(i).padStart(3, '0')}`), savedAt: 1000 + (i * 7919) % CLIPS, title, text,
+        byline: i % 3 ? 'Zoë Ångström' : null, site: i % 5 ? 'The Valley Courier' : null, tags: i % 4 ? ['flood'] : ['städte', 'flood'],
+        deletedAt: i % 9 === 0 ? 5000 + i : null,
+        terms: [...new Set(`${title} ${text}`.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))],
+        ...(i % 10 === 1 ? { pageKind: 'list' as const, table: { columns: ['Name'], rows: [['Aero']] } } : {}),
+      };
+    });
+  }
+
+  /** An older release's database at `version` (v3 stores and derived tables, from its own terms). */
+  async function writeOld(name: string, version: number, clips: StoredClip[]): Promise<void> {
+    const old = openV3(name, version);
+    await old.table('clips').bulkAdd(clips);
+    await old.table('summaries').bulkAdd(clips.map(summaryOf));
+    await old.table('timeline').bulkAdd(clips.filter((c) => c.deletedAt === null).map((c) => ({ savedAt: c.savedAt, id: c.id, terms: c.terms })));
+    await old.table('images').add({ id: 'i1', clipId: 'c001', url: 'https://cdn.example/a.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
+    await old.table('settings').bulkAdd([{ key: LIVE_COUNT_KEY, value: clips.filter((c) => c.deletedAt === null).length }, { key: 'reader:prefs', value: { theme: 'sepia' } }]);
+    old.close();
+  }
+
+  /** The same library saved by today's release: every clip written with today's terms through SiftDb. */
+  async function writeToday(name: string, clips: StoredClip[]): Promise<SiftDb> {
+    const db = new SiftDb(name);
+    await db.settings.bulkAdd([{ key: LIVE_COUNT_KEY, value: 0 }, { key: 'reader:prefs', value: { theme: 'sepia' } }]);
+    await db.clips.bulkAdd(clips.map((c) => ({ ...c, terms: termsFor({ title: c.title, text: c.text, byline: c.byline, site: c.site }) })));
+    await db.images.add({ id: 'i1', clipId: 'c001', url: 'https://cdn.example/a.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
+    return db;
+  }
+
+  it.each([3, 4, 5])('opening a v%i library writes each clip once, and gives exactly the library today\'s release saves', async (from) => {
+    const clips = oldLibrary();
+    const name = `rebuild-once-v${from}-${Math.random()}`;
+    const todayName = `rebuild-once-today-${Math.random()}`;
+    names.push(name, todayName);
+    await writeOld(name, from, clips);
+
+    const db = new SiftDb(name);
+    const puts = await countPuts(() => db.open().then(() => undefined));
+    expect(db.verno).toBe(6);
+    // One rebuild: each clip record and its summary written once (trashed clips have no timeline row).
+    expect(puts.clips).toBe(CLIPS);
+    expect(puts.summaries).toBe(CLIPS);
+    expect(puts.timeline ?? 0).toBeLessThanOrEqual(clips.filter((c) => c.deletedAt === null).length);
+
+    // Identical, store by store and record by record, to the same clips saved under v6.
+    const today = await writeToday(todayName, clips);
+    expect(await dump(db)).toEqual(await dump(today));
+    // And the terms are today's: the v6 spellings find the live clips, never the trashed ones.
+    const live = clips.filter((c) => c.deletedAt === null);
+    expect((await searchClips(db, 'groesse koeln', { limit: 500 })).total).toBe(live.filter((c) => c.title.startsWith('Die Größe')).length);
+    expect((await searchClips(db, 'mueller wifi strasse', { limit: 500 })).total).toBe(live.length);
+    expect(await countLive(db)).toBe(live.length);
+    db.close();
+    today.close();
   });
 });

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { StoredClip, StoredImage, StoredSetting, StoredSummary, TimelineRow } from './schema';
 import { fillLibraryIndex, libraryIndexMiddleware, reindexTerms } from './libraryIndex';
 
@@ -31,6 +31,14 @@ export const DB_NAME = 'sift';
  *     "groesse", "Müller" as "mueller": libraryTerms.ts spellUmlauts), so the spelling German
  *     uses without umlauts finds the clip. Same stores and indexes; the upgrade rebuilds
  *     every clip's terms as v4 and v5 did.
+ *
+ * A terms rebuild runs once per upgrade, however many versions it spans. The rebuild is
+ * today's termsFor over every clip, so its result does not depend on the version it runs
+ * in: only the upgrade to the newest terms-changing version runs it (a database below it
+ * always runs that step, in the same versionchange transaction as the steps before it). A
+ * v3 library used to be rebuilt at v4, v5 and v6: every clip record, summary and timeline
+ * row rewritten three times, the last two changing nothing. An upgrade step between two
+ * terms versions must therefore not read clips' terms (none does).
  */
 export class SiftDb extends Dexie {
   clips!: EntityTable<StoredClip, 'id'>;
@@ -64,12 +72,19 @@ export class SiftDb extends Dexie {
         timeline: '[savedAt+id], *terms',
       })
       .upgrade(fillLibraryIndex);
+    // Versions whose terms differ from their predecessor's. Each one's upgrade asks for a
+    // rebuild, and the rebuild runs once, in the upgrade to the newest of them (termsChanged).
+    const termsVersions: number[] = [];
+    const termsChanged = (version: number) => {
+      termsVersions.push(version);
+      return (tx: Transaction) => (version === Math.max(...termsVersions) ? reindexTerms(tx) : undefined);
+    };
     // Same stores and indexes as v3 (a version that declares none keeps its predecessor's).
-    this.version(4).upgrade(reindexTerms);
+    this.version(4).upgrade(termsChanged(4));
     // A v4 library's terms lack the unaccented forms v5 queries ask for: rebuilt the same way.
-    this.version(5).upgrade(reindexTerms);
+    this.version(5).upgrade(termsChanged(5));
     // A v5 library's terms lack the ae/oe/ue spellings of umlaut words: rebuilt the same way.
-    this.version(6).upgrade(reindexTerms);
+    this.version(6).upgrade(termsChanged(6));
     this.use(libraryIndexMiddleware);
   }
 }

@@ -226,12 +226,13 @@ export async function fillLibraryIndex(tx: Transaction): Promise<void> {
 }
 
 /**
- * v4 upgrade: every clip's terms rebuilt with today's termsFor (byline and site name added,
+ * v4–v6 upgrades (once per upgrade, however many of them it spans: db.ts termsChanged):
+ * every clip's terms rebuilt with today's termsFor (byline and site name added,
  * hyphenated and camel-case words indexed in their other spellings), in the upgrade's
  * versionchange transaction. The clip writes go through libraryIndexMiddleware like any
  * other, which rewrites each summary and timeline row in the same transaction (the v3
  * upgrade wrote only those tables, so it had to build them itself). A failure aborts it:
- * the database stays at v3, every clip as it was, and the next open retries.
+ * the database stays at its old version, every clip as it was, and the next open retries.
  */
 export async function reindexTerms(tx: Transaction): Promise<void> {
   const clips = tx.table<StoredClip, string>('clips');
