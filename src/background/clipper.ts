@@ -15,10 +15,11 @@ import {
   type SaveReply,
   type SaveRequest,
 } from '../shared/messages';
+import { isFileUrl } from '../shared/clipImages';
 import { db } from '../storage/db';
 import { findExisting, saveClip } from '../storage/saveClip';
 import { preferredEngine } from './enginePreference';
-import { fetchImages } from './images';
+import { fetchImages, type PageState } from './images';
 import { refuseByInjectionError, refuseByUrl } from './tabAccess';
 
 /**
@@ -122,6 +123,27 @@ export async function preview(tabId: number, mode: ClipMode, kind?: PageKind, en
   return { ...reply, existing };
 }
 
+/** An address without its fragment: `#section` is the same document. */
+function documentOf(url: string): string {
+  return url.replace(/#.*$/s, '');
+}
+
+/**
+ * Whether the clip's page is still open in its tab at Save. A page opened from disk counts
+ * as gone as soon as its tab shows anything else, or hides its address: Sift's activeTab
+ * grant for the file (which also shows Sift the tab's address) ended with it. Asking the tab
+ * to run a script could not tell: where Sift's site access waits for a click, the injection
+ * never settles (measured in e2e/clip-file.spec.ts), and the check would call the page busy.
+ */
+async function pageAtSave(tabId: number, clipUrl: string): Promise<PageState> {
+  if (isFileUrl(clipUrl)) {
+    const shown = (await browser.tabs.get(tabId).catch(() => null))?.url;
+    if (!shown || documentOf(shown) !== documentOf(clipUrl)) return 'gone';
+  }
+  const refusal = await withTimeout(ensureContentScript(tabId), SAVE_PAGE_CHECK_MS, () => PAGE_BUSY);
+  return refusal === null ? 'open' : refusal === PAGE_BUSY ? 'busy' : 'gone';
+}
+
 export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
   const started = Date.now();
   // Ask about duplicates before spending time on images.
@@ -131,9 +153,10 @@ export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
   }
   // The page may have navigated, the worker restarted or the page got stuck in a script
   // since the preview. If the page is gone or busy, the clip the user saw is still saved;
-  // images come from the background alone.
-  const pageGone = (await withTimeout(ensureContentScript(req.tabId), SAVE_PAGE_CHECK_MS, () => PAGE_BUSY)) !== null;
-  const images = await fetchImages(pageGone ? null : req.tabId, req.imageUrls);
+  // images come from the background alone (a file beside a page that is gone may then be
+  // out of reach, and says why: images.ts FILE_PAGE_GONE).
+  const page = await pageAtSave(req.tabId, req.clip.url);
+  const images = await fetchImages(page === 'open' ? req.tabId : null, req.imageUrls, {}, page);
   const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
   if (outcome.kind === 'duplicate') return outcome;
   const failed = images.filter((i) => i.blob === null).map((i) => ({ url: i.url, error: i.error ?? 'not saved' }));

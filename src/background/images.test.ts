@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchOneImage, seconds } from './images';
+import { fetchImages, fetchOneImage, FILE_PAGE_GONE, seconds } from './images';
 
 /** What the tab's content script answers (the `request` envelope around a FetchedImage). */
 const tabAnswers = vi.fn<() => Promise<unknown>>();
@@ -52,5 +52,31 @@ describe('fetchOneImage: a timed-out image says the limit it was given', () => {
 describe('seconds', () => {
   it('states whole seconds whole and a part of one to a tenth', () => {
     expect([3_000, 8_000, 1_500, 400, 12_345].map(seconds)).toEqual(['3 s', '8 s', '1.5 s', '0.4 s', '12 s']);
+  });
+});
+
+describe('fetchImages: a file beside a page that is no longer open', () => {
+  // The shipped build reads those files with the toolbar click's activeTab grant, which ends
+  // with the page: the fetch fails although the file is there, and said "it may have been
+  // moved or deleted" (e2e/clip-file.spec.ts 'the file's tab closed before Save…').
+  const file = 'file:///home/me/Saved/Notes_files/mill.png';
+  const fetchRefused = () => vi.stubGlobal('fetch', vi.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }));
+
+  it('says the page went and how to keep the image', async () => {
+    fetchRefused();
+    const [image] = await fetchImages(null, [file], {}, 'gone');
+    expect(image).toMatchObject({ url: file, blob: null, error: FILE_PAGE_GONE });
+    expect(FILE_PAGE_GONE).toMatch(/closed or left before Save.*open it again and save it again/);
+  });
+
+  it('a page that is only busy, or still open, does not blame its going', async () => {
+    fetchRefused();
+    const [busy] = await fetchImages(null, [file], {}, 'busy');
+    expect(busy!.error).toContain('moved or deleted');
+    tabAnswers.mockResolvedValue(BLOCKED);
+    const [open] = await fetchImages(7, [file]);
+    expect(open!.error).toContain('moved or deleted');
   });
 });

@@ -38,26 +38,48 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 const FILE_UNREADABLE = 'the file could not be read from this computer (it may have been moved or deleted)';
 
 /**
- * `timeoutMs`: the time this fetch may take; `limitMs`: the limit the caller set for reading
- * the image, which a timeout states (fetchOneImage hands over only what the page's try left
- * of it: "timed out after 0.4 s" would name a limit nobody chose).
+ * A file beside a page opened from disk, once that page is no longer open in its tab. The
+ * shipped build reads such files with the toolbar click's activeTab grant, which ends with
+ * the page (closed, or the tab moved on): a background fetch then fails although the file is
+ * still there (e2e/clip-file.spec.ts). The clip is saved without the image, whose address
+ * stays on record; saving the reopened file again over the clip keeps it.
  */
-export async function fetchHere(url: string, maxBytes: number = MAX_IMAGE_BYTES, timeoutMs: number = IMAGE_TIMEOUT_MS, limitMs: number = timeoutMs): Promise<ImageInput> {
+export const FILE_PAGE_GONE = 'its page was closed or left before Save, and Sift may read the files beside a page only while it is open: open it again and save it again (Update saved copy) to keep this image';
+
+/** How the background reads one image itself. */
+export interface FetchHereOptions {
+  maxBytes?: number;
+  /** The time this fetch may take. */
+  timeoutMs?: number;
+  /**
+   * The limit the caller set for reading the image, which a timeout states (fetchOneImage
+   * hands over only what the page's try left of it: "timed out after 0.4 s" would name a
+   * limit nobody chose). Default: `timeoutMs`.
+   */
+  limitMs?: number;
+  /** The clip's page is no longer open in its tab: a file that cannot be read says so. */
+  pageGone?: boolean;
+}
+
+export async function fetchHere(url: string, opts: FetchHereOptions = {}): Promise<ImageInput> {
+  const maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
+  const timeoutMs = opts.timeoutMs ?? IMAGE_TIMEOUT_MS;
   const failed = (error: string): ImageInput => ({ url, blob: null, mime: null, bytes: 0, width: null, height: null, error });
   // A file:// image (only ever on a clip of a page opened from disk: messages.ts
   // localFilesOnlyForFiles) is read here: with "Allow access to file URLs" on, the clicked
   // file's activeTab grant covers file:///, and the extension CSP's connect-src lists file:.
   const isFile = url.startsWith('file:');
+  const fileUnreadable = opts.pageGone ? FILE_PAGE_GONE : FILE_UNREADABLE;
   try {
     const res = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
-    if (!res.ok) return failed(isFile ? FILE_UNREADABLE : `the image server answered HTTP ${res.status}`);
+    if (!res.ok) return failed(isFile ? fileUnreadable : `the image server answered HTTP ${res.status}`);
     const blob = await readCapped(res, maxBytes);
     if (!blob.type.startsWith('image/')) return failed(`not an image (${blob.type || 'unknown type'})`);
     return { url, blob, mime: blob.type, bytes: blob.size, ...(await imageSize(blob)), error: null };
   } catch (err) {
     if (err instanceof TooLarge) return failed(err.message);
-    if (isTimeout(err)) return failed(`timed out after ${seconds(limitMs)}`);
-    if (isFile) return failed(FILE_UNREADABLE);
+    if (isTimeout(err)) return failed(`timed out after ${seconds(opts.limitMs ?? timeoutMs)}`);
+    if (isFile) return failed(fileUnreadable);
     return failed('the image’s server does not let other sites read it; allow Sift to read images from all sites to keep it');
   }
 }
@@ -79,21 +101,27 @@ export async function fetchOneImage(tabId: number, url: string, caps: ImageCapsO
     const blob = new Blob([base64ToBytes(reply.base64)], { type: reply.mime });
     return { url, blob, mime: reply.mime, bytes: blob.size, width: reply.width, height: reply.height, error: null };
   }
-  if (reply.blocked && Date.now() < deadline) return fetchHere(url, maxBytes, deadline - Date.now(), timeoutMs);
+  if (reply.blocked && Date.now() < deadline) return fetchHere(url, { maxBytes, timeoutMs: deadline - Date.now(), limitMs: timeoutMs });
   return { url, blob: null, mime: null, bytes: 0, width: null, height: null, error: reply.error };
 }
 
 /**
- * All images of a clip, at most CONCURRENCY at a time, in the order given. `tabId` null:
- * the page is gone (closed or navigated away), so only the background's own fetch is left.
+ * Where the clip's page is when its images are read: `open` (its content script answers),
+ * `busy` (open, but stuck in a script), `gone` (closed, or the tab moved on).
  */
-export async function fetchImages(tabId: number | null, urls: string[], caps: ImageCapsOverride = {}): Promise<ImageInput[]> {
+export type PageState = 'open' | 'busy' | 'gone';
+
+/**
+ * All images of a clip, at most CONCURRENCY at a time, in the order given. `tabId` null:
+ * the page cannot help (`page` says why), so only the background's own fetch is left.
+ */
+export async function fetchImages(tabId: number | null, urls: string[], caps: ImageCapsOverride = {}, page: PageState = tabId === null ? 'gone' : 'open'): Promise<ImageInput[]> {
   const out: ImageInput[] = new Array<ImageInput>(urls.length);
   let next = 0;
   async function worker(): Promise<void> {
     while (next < urls.length) {
       const i = next++;
-      out[i] = tabId === null ? await fetchHere(urls[i]!, caps.maxBytes, caps.timeoutMs) : await fetchOneImage(tabId, urls[i]!, caps);
+      out[i] = tabId === null ? await fetchHere(urls[i]!, { ...caps, pageGone: page === 'gone' }) : await fetchOneImage(tabId, urls[i]!, caps);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));
