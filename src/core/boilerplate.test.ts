@@ -36,6 +36,39 @@ describe('boilerplate regions: which elements', () => {
     expect(boilerplateReason(el('<div class="content-sidebar-wrap">x</div>'))).toBeNull();
   });
 
+  it('an id made from the region\'s own heading (a section title of four words or more) is the author\'s words, not a role', () => {
+    // Sphinx/docutils, Hugo, MkDocs: the section's id is the slug of its title.
+    expect(boilerplateReason(el('<div class="section" id="sharing-with-a-single-developer"><h2>Sharing with a single developer<a class="headerlink" href="#sharing-with-a-single-developer">¶</a></h2><p>x</p></div>'))).toBeNull();
+    expect(boilerplateReason(el('<section id="getting-into-trouble-with-shared-mutable-history"><span id="id3"></span><h2>Getting into trouble with shared mutable history</h2><p>x</p></section>'))).toBeNull();
+    expect(boilerplateReason(el('<section id="cafe-related-notes-for-everyone"><header><h3>Café: related notes, for everyone</h3></header><p>x</p></section>'))).toBeNull();
+    // A widget's short label still names the region, and so does a class that says it.
+    expect(boilerplateReason(el('<div id="share-this-story"><h3>Share this story</h3><a href="/t">t</a></div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div id="related-posts"><h3>Related posts</h3><a href="/r">r</a></div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div class="share-bar" id="sharing-with-a-single-developer"><h2>Sharing with a single developer</h2></div>'))).toMatch(/^class\/id "share/);
+    // A heading's own id, with a generator's prefix or number; a prefix that names a role still counts.
+    expect(boilerplateReason(el('<h2 class="wp-block-heading" id="h-what-is-social-shopping">What is social shopping?</h2>'))).toBeNull();
+    expect(boilerplateReason(el('<h3 id="what-share-of-adolescents-report-poor-health-2">What share of adolescents report poor health</h3>'))).toBeNull();
+    expect(boilerplateReason(el('<h2 id="related-stories">Related stories</h2>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div id="related-five-ways-to-cook-rice"><h3>Five ways to cook rice</h3><a href="/r">r</a></div>'))).toMatch(/^class\/id "related/);
+    // The id must be the heading's slug, and the heading the region's own.
+    expect(boilerplateReason(el('<div id="sharing-tools-for-every-post"><h2>Tell your friends</h2></div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div id="sharing-with-a-single-developer"><p>a</p><p>b</p><p>c</p><h2>Sharing with a single developer</h2></div>'))).toMatch(/^class\/id/);
+  });
+
+  it('a documentation page keeps its sections whose titles hold a vocabulary word', () => {
+    const section = (title: string, id: string, n: number) => `<div class="section" id="${id}"><h2>${title}<a class="headerlink" href="#${id}">¶</a></h2><p>Part ${n} begins. ${prose(4, n)}</p><p>Part ${n} goes on. ${prose(3, n + 5)}</p></div>`;
+    const nav = `<nav>${Array.from({ length: 12 }, (_, i) => `<a href="/docs/${i}">Chapter ${i}</a>`).join(' ')}</nav>`;
+    const page = doc(`${nav}<div class="content"><div class="section" id="evolve-shared-history"><h1>Evolve: shared history</h1><p>${prose(3, 1)}</p>`
+      + `${section('Sharing with a single developer', 'sharing-with-a-single-developer', 2)}${section('Publishing and non-publishing repositories', 'publishing-and-non-publishing-repositories', 3)}`
+      + `${section('Getting into trouble with shared mutable history', 'getting-into-trouble-with-shared-mutable-history', 4)}</div></div>`
+      + `<div class="footer"><p>Copyright 2024, the Mercurial evolve project and its many contributors.</p></div>`);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(3, 1));
+    for (const n of [2, 3, 4]) { expect(clip.text).toContain(`Part ${n} begins. ${prose(4, n)}`); expect(clip.text).toContain(`Part ${n} goes on. ${prose(3, n + 5)}`); }
+    expect(clip.text).toContain('Getting into trouble with shared mutable history');
+    expect(clip.text).not.toContain('Copyright 2024');
+  });
+
   it('knows comment threads from mentions of comments', () => {
     for (const t of ['comments', 'comment-list', 'commentlist', 'entry-comments', 'comments-area', 'comment-4711', 'disqus_thread', 'a2commentwrap', 'respond']) {
       expect(COMMENT_THREAD_TOKEN.test(t), t).toBe(true);

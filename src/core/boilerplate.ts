@@ -1,4 +1,4 @@
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS } from './rules';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, TITLE_ID_MIN_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -54,7 +54,49 @@ export function boilerplateReason(el: Element, tag: string = tagOf(el), byClass?
     if (reason === undefined) { reason = namesReason(cls, null); byClass.set(cls!, reason); }
     return reason;
   }
-  return namesReason(cls, id);
+  const reason = namesReason(cls, id);
+  if (reason === null || id === null) return reason;
+  // An id made from the region's own title says what the author wrote, not what the region
+  // is for: only what the generator added to the title is read (see idBesideTitle).
+  const beside = idBesideTitle(el, id);
+  return beside === null ? reason : namesReason(cls, beside || null);
+}
+
+/**
+ * When `id` is made from the element's own title (the text of the heading it opens with, or
+ * its own text when it is a heading; a title of at least rules.TITLE_ID_MIN_WORDS words): what
+ * the id holds besides the title's slug (`h-` of `h-what-is-social-shopping`, often ''); else
+ * null. Documentation, Markdown and block editors (Sphinx/docutils, Hugo, Jekyll, MkDocs,
+ * GitHub, WordPress) give a section or a heading the slug of its title as an id, so the
+ * vocabulary meets the author's words in it: `<div class="section"
+ * id="sharing-with-a-single-developer"><h2>Sharing with a single developer</h2>` is not a
+ * share bar, nor `<h2 id="h-what-is-social-shopping">` a social widget. A widget's heading is
+ * a short label ("Related posts", "Share this story", "About the author"), so the slug of a
+ * shorter title still counts as the region's name. Generators put a prefix before the slug
+ * (`h-`, `toc-`) and a number after it that keeps ids unique (`-2`); a prefix is still read
+ * (`related-five-ways-to-cook-rice` around "Five ways to cook rice" is a related-posts card).
+ */
+function idBesideTitle(el: Element, id: string): string | null {
+  let heading: Element | null = HEADING_TAG.test(el.tagName) ? el : null;
+  for (let c = el.firstElementChild, k = 0; heading === null && c !== null && k < 3; k++, c = c.nextElementSibling) {
+    // The heading itself, or the first child of a <header>/<hgroup> around it.
+    const h = c.tagName === 'HEADER' || c.tagName === 'HGROUP' ? c.firstElementChild : c;
+    if (h !== null && HEADING_TAG.test(h.tagName)) heading = h;
+  }
+  if (heading === null) return null;
+  const title = slugOf(heading.textContent ?? '');
+  if (title.split('-').length < TITLE_ID_MIN_WORDS) return null;
+  const slug = slugOf(id);
+  const at = slug.indexOf(title);
+  if (at < 0 || (at > 0 && slug[at - 1] !== '-')) return null;
+  const rest = slug.slice(at + title.length);
+  return rest === '' || /^-\d+$/.test(rest) ? slug.slice(0, at) : null;
+}
+const HEADING_TAG = /^H[1-6]$/;
+
+/** Lower-case ASCII letters and digits, any other run one hyphen ("Example 1: Amend¶" → "example-1-amend"). */
+function slugOf(s: string): string {
+  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
 /** The class/id part of boilerplateReason: a pure function of the two attribute values. */

@@ -184,6 +184,13 @@ export const BOILERPLATE_VOCABULARY = new RegExp([
  */
 export const CONTENT_WORDS: readonly string[] = ['article', 'body', 'content', 'main'];
 
+/**
+ * An id made from the element's own title (boilerplate.ts `idBesideTitle`) of at least this
+ * many words is the author's words, not a name for the region's role: a widget's heading is a
+ * shorter label ("Related posts", "Share this story", "About the author").
+ */
+export const TITLE_ID_MIN_WORDS = 4;
+
 /** A boilerplate region holding more than this share of the page's plain text is the page itself (not discounted). */
 export const BOILERPLATE_MAX_SHARE = 0.5;
 
