@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
 import { articleHtml, expect, test } from './fixtures';
+
+declare const siftBackground: { runContextMenu: (id: string, tabId: number) => Promise<unknown> };
 
 /**
  * Keyboard and screen-reader users after pressing Save in the popup. The Save button was
@@ -50,4 +53,108 @@ test('Save from the keyboard: the focus stays on Save while saving, then lands o
   await expect(reader.locator('h1.title')).toHaveText('The Slow Photograph');
   // Saved once: the Enter pressed while saving did not start a second save.
   expect((await readDb()).clips.map((c) => c.title)).toEqual(['The Slow Photograph']);
+});
+
+/** What has the focus in `popup`: a test id, else the element's text ('body' when nothing has it). */
+function focusedIn(popup: Page): Promise<string> {
+  return popup.evaluate(() => {
+    const el = document.activeElement;
+    return el === document.body || el === null ? 'body' : (el as HTMLElement).dataset.testid ?? el.textContent?.trim() ?? el.tagName;
+  });
+}
+
+// A popup opened on a page already in the library showed the "You saved this page" choices
+// with nothing focused: a screen reader said nothing about it and Tab started from the top.
+test('a popup opened on an already-saved page focuses "Open in reader", described as saved; Tab reaches the choices; the engine select keeps its focus', async ({ context, server, openPopup }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  let popup = await openPopup(page);
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  await popup.close();
+
+  popup = await openPopup(page);
+  await expect(popup.getByTestId('duplicate')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => focusedIn(popup), { timeout: 3_000 }).not.toBe('body');
+  const open = popup.getByTestId('open-saved-copy');
+  await expect(open).toBeFocused();
+  await expect(open).toHaveAccessibleName('Open in reader');
+  await expect(open).toHaveAccessibleDescription(/^You saved this page on .+\.$/);
+  await expect(popup.getByRole('group', { name: 'Already saved' })).toContainText('You saved this page on');
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Update saved copy' })).toBeFocused();
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Keep both' })).toBeFocused();
+
+  // A new preview under the engine select (arrow key) does not take the focus from it.
+  const select = popup.getByTestId('engine');
+  await select.focus();
+  const before = await select.inputValue();
+  await popup.keyboard.press('ArrowDown');
+  await expect(select).not.toHaveValue(before);
+  await expect(popup.locator('.popup')).toHaveAttribute('data-phase', 'preview', { timeout: 15_000 });
+  await expect(popup.getByTestId('duplicate')).toBeVisible();
+  await popup.waitForTimeout(300); // the panels' focus effects have run
+  await expect(select).toBeFocused();
+
+  // Enter on "Open in reader" opens the saved copy.
+  await open.focus();
+  const [reader] = await Promise.all([context.waitForEvent('page'), popup.keyboard.press('Enter')]);
+  await reader.waitForLoadState('domcontentloaded');
+  await expect(reader.locator('h1.title')).toHaveText('When the River Came to Town');
+});
+
+// The page was saved elsewhere (the context menu, another window) after the popup opened:
+// Save was answered "already saved", Save went away and the focus fell to the body.
+test('Save answered "already saved": the focus lands on "Open in reader", described as saved, not on the body', async ({ context, server, openPopup, tabIdOf, serviceWorker }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  const popup = await openPopup(page);
+  const save = popup.getByTestId('save');
+  await expect(save).toBeFocused({ timeout: 15_000 });
+  const tabId = await tabIdOf(page);
+  expect(((await serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId)) as { kind: string }).kind).toBe('saved');
+
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('duplicate')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => focusedIn(popup), { timeout: 3_000 }).toBe('open-saved-copy');
+  const open = popup.getByTestId('open-saved-copy');
+  await expect(open).toBeFocused();
+  await expect(open).toHaveAccessibleDescription(/^You saved this page on .+\.$/);
+});
+
+// A save that failed showed "Something went wrong" with the focus on the body: nothing was said
+// unless the screen reader caught the alert, and Try again had to be found from the top.
+test('a failed save: the error is an alert, the focus lands on "Try again" described by it, and Enter there brings back the preview with the focus on Save', async ({ context, server, openPopup, extensionPage }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  let popup = await openPopup(page);
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  await popup.close();
+  popup = await openPopup(page);
+  await expect(popup.getByTestId('duplicate')).toBeVisible({ timeout: 15_000 });
+
+  // The saved copy goes to the trash (in the library) before "Update saved copy" is pressed.
+  const library = await extensionPage('src/pages/library/index.html');
+  await library.getByRole('button', { name: /^Delete “When the River Came to Town”/ }).click();
+  await expect(library.getByTestId('toast')).toContainText('Moved 1 clip to the trash');
+  await library.close();
+
+  await popup.bringToFront();
+  await popup.getByRole('button', { name: 'Update saved copy' }).focus();
+  await popup.keyboard.press('Enter');
+  const error = popup.getByRole('alert');
+  await expect(error).toContainText('Something went wrong', { timeout: 20_000 });
+  await expect(error).toContainText('no longer exists');
+  const retry = popup.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeFocused();
+  await expect(retry).toHaveAccessibleName('Try again');
+  await expect(retry).toHaveAccessibleDescription(/^Something went wrong The saved copy to update no longer exists/);
+
+  // Try again reads the page again; the trashed copy no longer counts, so Save is offered, focused.
+  await popup.keyboard.press('Enter');
+  const save = popup.getByTestId('save');
+  await expect(save).toBeVisible({ timeout: 15_000 });
+  await expect(save).toBeFocused();
 });

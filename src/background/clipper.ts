@@ -15,6 +15,7 @@ import {
   type SaveReply,
   type SaveRequest,
 } from '../shared/messages';
+import { BUILD_BROWSER } from '../shared/browserFamily';
 import { isFileUrl } from '../shared/clipImages';
 import { db } from '../storage/db';
 import { findExisting, saveClip } from '../storage/saveClip';
@@ -57,7 +58,7 @@ export async function ensureContentScript(tabId: number): Promise<Extract<Extrac
     return { kind: 'cannot-clip', code: 'no-tab', message: 'That tab is gone. Open the page again and retry.' };
   }
   const fileAccess = await browser.extension.isAllowedFileSchemeAccess();
-  const refusal = refuseByUrl(url, fileAccess);
+  const refusal = refuseByUrl(url, fileAccess, BUILD_BROWSER);
   if (refusal) return { kind: 'cannot-clip', ...refusal };
   // Already injected (an earlier preview on this page)? Then skip re-evaluating the bundle.
   const present = await request(toContent(tabId), 'bg→content:ping', null).then(
@@ -70,7 +71,7 @@ export async function ensureContentScript(tabId: number): Promise<Extract<Extrac
     // subresource (a hanging image would otherwise hold the preview back).
     await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [contentScript], injectImmediately: true });
   } catch (err) {
-    return { kind: 'cannot-clip', ...refuseByInjectionError(err instanceof Error ? err.message : String(err), url, fileAccess) };
+    return { kind: 'cannot-clip', ...refuseByInjectionError(err instanceof Error ? err.message : String(err), url, fileAccess, BUILD_BROWSER) };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchImages, fetchOneImage, FILE_PAGE_GONE, seconds } from './images';
+import { fetchHere, fetchImages, fetchOneImage, FILE_NOT_IN_FIREFOX, FILE_PAGE_GONE, seconds } from './images';
 
 /** What the tab's content script answers (the `request` envelope around a FetchedImage). */
 const tabAnswers = vi.fn<() => Promise<unknown>>();
@@ -78,5 +78,21 @@ describe('fetchImages: a file beside a page that is no longer open', () => {
     tabAnswers.mockResolvedValue(BLOCKED);
     const [open] = await fetchImages(7, [file]);
     expect(open!.error).toContain('moved or deleted');
+  });
+});
+
+describe('fetchHere in the Firefox build', () => {
+  it('does not try a file, which Firefox refuses any extension, and says so', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const image = await fetchHere('file:///home/me/Saved/Notes_files/mill.png', { browser: 'firefox' });
+    expect(image).toMatchObject({ blob: null, error: FILE_NOT_IN_FIREFOX });
+    expect(image.error).not.toMatch(/moved or deleted|all sites/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('web images are read as in Chromium', async () => {
+    fetchTimesOut();
+    expect((await fetchHere('https://cdn.example/a.jpg', { browser: 'firefox', timeoutMs: 3_000 })).error).toBe('timed out after 3 s');
   });
 });

@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { fetchedImageValidator, IMAGE_TIMEOUT_MS, MAX_IMAGE_BYTES, request, type Envelope, type FetchedImage } from '../shared/messages';
+import { BUILD_BROWSER, type BrowserFamily } from '../shared/browserFamily';
 import { base64ToBytes, imageSize, isTimeout, readCapped, TooLarge } from '../shared/imageBytes';
 import type { ImageInput } from '../storage/saveClip';
 
@@ -46,6 +47,14 @@ const FILE_UNREADABLE = 'the file could not be read from this computer (it may h
  */
 export const FILE_PAGE_GONE = 'its page was closed or left before Save, and Sift may read the files beside a page only while it is open: open it again and save it again (Update saved copy) to keep this image';
 
+/**
+ * Firefox lets no extension read files on disk: a background fetch of a file: URL is refused
+ * even with file permissions, and a content script may fetch only its own page's file, not
+ * the files beside it (Firefox's test_ext_contentscript_file and its file-access tests). So
+ * the Firefox build saves a page opened from disk without those images, and says why.
+ */
+export const FILE_NOT_IN_FIREFOX = 'Firefox does not let extensions read files on this computer, so Sift cannot keep the images beside a page opened from disk';
+
 /** How the background reads one image itself. */
 export interface FetchHereOptions {
   maxBytes?: number;
@@ -59,6 +68,8 @@ export interface FetchHereOptions {
   limitMs?: number;
   /** The clip's page is no longer open in its tab: a file that cannot be read says so. */
   pageGone?: boolean;
+  /** Default: the browser this build is for. */
+  browser?: BrowserFamily;
 }
 
 export async function fetchHere(url: string, opts: FetchHereOptions = {}): Promise<ImageInput> {
@@ -69,6 +80,7 @@ export async function fetchHere(url: string, opts: FetchHereOptions = {}): Promi
   // localFilesOnlyForFiles) is read here: with "Allow access to file URLs" on, the clicked
   // file's activeTab grant covers file:///, and the extension CSP's connect-src lists file:.
   const isFile = url.startsWith('file:');
+  if (isFile && (opts.browser ?? BUILD_BROWSER) === 'firefox') return failed(FILE_NOT_IN_FIREFOX);
   const fileUnreadable = opts.pageGone ? FILE_PAGE_GONE : FILE_UNREADABLE;
   try {
     const res = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });

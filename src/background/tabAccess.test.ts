@@ -37,3 +37,35 @@ describe('refuseByInjectionError', () => {
     expect(refuseByInjectionError('Cannot access contents of the page.', undefined, true).message).not.toContain('file URLs');
   });
 });
+
+describe('in the Firefox build', () => {
+  const file = 'file:///home/me/Saved/Notes.html';
+  // Firefox's extension.isAllowedFileSchemeAccess() answered false whatever the truth (MDN:
+  // "Firefox will always return false"; from Firefox 152/153 it reports the add-on's "Access
+  // local files on your computer" permission), while the toolbar click's activeTab let Sift
+  // run in a file page (Firefox's own test_ext_tabs_executeScript file tests). Refusing on
+  // that answer shut every Firefox user out of files, with a message about Chrome's switch.
+  it('tries a page opened from disk instead of refusing it on isAllowedFileSchemeAccess()', () => {
+    expect(refuseByUrl(file, false, 'firefox')).toBeNull();
+    expect(refuseByUrl('about:addons', false, 'firefox')?.code).toBe('browser-page');
+  });
+
+  it('a file Sift may not read names Firefox’s own permission, and nothing of Chrome', () => {
+    const refusal = refuseByInjectionError('Missing host permission for the tab', file, false, 'firefox');
+    expect(refusal.code).toBe('file-access');
+    expect(refusal.message).toContain('Access local files on your computer');
+    expect(refusal.message).toContain('about:addons');
+    expect(refusal.message).not.toMatch(/chrome:|Allow access to file URLs/);
+  });
+
+  it('a hidden address hints at Firefox’s permission, not Chrome’s switch', () => {
+    const refusal = refuseByInjectionError('Missing host permission for the tab', undefined, false, 'firefox');
+    expect(refusal).toEqual({ code: 'file-access', message: expect.stringContaining('Access local files on your computer') });
+    expect(refusal.message).not.toMatch(/chrome:|Allow access to file URLs/);
+  });
+
+  it('Chromium keeps its switch and its settings page', () => {
+    expect(refuseByUrl(file, false, 'chromium')).toEqual({ code: 'file-access', message: expect.stringContaining('chrome://extensions') });
+    expect(refuseByUrl(file, false)?.message).toContain('Allow access to file URLs');
+  });
+});

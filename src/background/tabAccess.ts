@@ -1,9 +1,21 @@
+import type { BrowserFamily } from '../shared/browserFamily';
 import type { CannotClipCode } from '../shared/messages';
 
 /**
  * Which tabs Sift can clip, decided from the URL before trying to inject, so the popup can
  * say why instead of showing a spinner. Browsers refuse scripts in their own pages and in
- * their extension stores; file:// needs the user's "Allow access to file URLs" switch.
+ * their extension stores; file:// needs the user's permission, which each browser names and
+ * places differently:
+ * - Chromium: "Allow access to file URLs" on chrome://extensions → Sift → Details, which
+ *   `extension.isAllowedFileSchemeAccess()` reports; the popup can open that page.
+ * - Firefox: `isAllowedFileSchemeAccess()` always answered false (MDN), although the toolbar
+ *   click's activeTab let an extension run in a file page (Firefox's test_ext_tabs_executeScript
+ *   file tests); since Firefox made file access opt-in (152/153, pref
+ *   extensions.webextensions.fileSchemeAccess.requireOptIn) it reports the add-on's "Access
+ *   local files on your computer" permission (about:addons → the add-on → Permissions and
+ *   data, off by default). Neither answer says whether injecting will work, so the Firefox
+ *   build tries, and names that permission when the file refuses. No extension may open
+ *   about:addons (tabs.create refuses privileged about: URLs, MDN), so no button: words only.
  */
 
 export interface Refusal {
@@ -23,10 +35,21 @@ export const MESSAGES = {
   fileAccess: 'This page is a file on this computer, and Sift may not read files yet. To clip it, open Sift’s settings (chrome://extensions → Sift → Details), turn on “Allow access to file URLs”, then click Sift on this page again.',
   noAccess: 'Sift cannot read this page. Click the Sift button in the toolbar on the page itself to give it access, then try again.',
   fileAccessHint: 'If it is a file on this computer, open Sift’s settings (chrome://extensions → Sift → Details) and turn on “Allow access to file URLs”.',
+  fileAccessFirefox: 'This page is a file on this computer, and Firefox does not let Sift read it yet. To clip it, open Firefox’s Add-ons Manager (about:addons), choose Sift, turn on “Access local files on your computer” under Permissions and data, then reload this page and click Sift again.',
+  fileAccessHintFirefox: 'If it is a file on this computer, allow Sift to “Access local files on your computer” (about:addons → Sift → Permissions and data).',
 } as const;
 
-/** A refusal from the URL alone, or null when injecting is worth trying. */
-export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean): Refusal | null {
+/** The message for a file Sift may not read, naming the browser's own permission. */
+function fileAccessRefusal(browser: BrowserFamily): Refusal {
+  return { code: 'file-access', message: browser === 'firefox' ? MESSAGES.fileAccessFirefox : MESSAGES.fileAccess };
+}
+
+/**
+ * A refusal from the URL alone, or null when injecting is worth trying. `fileAccessAllowed`:
+ * what `extension.isAllowedFileSchemeAccess()` answered, which decides for files in Chromium
+ * only (see above).
+ */
+export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean, browser: BrowserFamily = 'chromium'): Refusal | null {
   if (!url) return null; // No permission to see the URL: injecting will tell.
   let parsed: URL;
   try {
@@ -36,7 +59,7 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean)
   }
   if (BROWSER_SCHEMES.includes(parsed.protocol)) return { code: 'browser-page', message: MESSAGES.browserPage };
   if (STORE_PAGES.some((re) => re.test(url))) return { code: 'store-page', message: MESSAGES.storePage };
-  if (parsed.protocol === 'file:' && !fileAccessAllowed) return { code: 'file-access', message: MESSAGES.fileAccess };
+  if (parsed.protocol === 'file:' && !fileAccessAllowed && browser === 'chromium') return fileAccessRefusal(browser);
   if (!['http:', 'https:', 'file:'].includes(parsed.protocol)) return { code: 'browser-page', message: MESSAGES.browserPage };
   return null;
 }
@@ -47,15 +70,17 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean)
  * with file URLs not allowed, the message then names both remedies, and the code is
  * `file-access` so the popup offers the settings page where the switch is.
  */
-export function refuseByInjectionError(error: string, url: string | undefined, fileAccessAllowed = true): Refusal {
+export function refuseByInjectionError(error: string, url: string | undefined, fileAccessAllowed = true, browser: BrowserFamily = 'chromium'): Refusal {
   const lower = error.toLowerCase();
   if (url && /\.pdf($|[?#])/i.test(url)) return { code: 'pdf', message: MESSAGES.pdf };
+  // Firefox refuses a file page as any page ("Missing host permission for the tab").
+  if (url && /^file:/i.test(url)) return fileAccessRefusal(browser);
   if (lower.includes('gallery') || lower.includes('web store')) return { code: 'store-page', message: MESSAGES.storePage };
   if (lower.includes('chrome://') || lower.includes('chrome-extension://') || lower.includes('about:') || lower.includes('edge://')) return { code: 'browser-page', message: MESSAGES.browserPage };
-  if (lower.includes('file://') || lower.includes('file url')) return { code: 'file-access', message: MESSAGES.fileAccess };
+  if (lower.includes('file://') || lower.includes('file url')) return fileAccessRefusal(browser);
   if (lower.includes('error page') || lower.includes('frame with id 0 is showing error page')) {
     return { code: 'empty', message: 'This tab shows an error page (the site did not load). There is nothing to clip.' };
   }
-  if (!url && !fileAccessAllowed) return { code: 'file-access', message: `${MESSAGES.noAccess} ${MESSAGES.fileAccessHint}` };
+  if (!url && !fileAccessAllowed) return { code: 'file-access', message: `${MESSAGES.noAccess} ${browser === 'firefox' ? MESSAGES.fileAccessHintFirefox : MESSAGES.fileAccessHint}` };
   return { code: 'no-access', message: MESSAGES.noAccess };
 }

@@ -197,6 +197,17 @@ describe('popup App', () => {
     expect(api.openExtensionSettings).toHaveBeenCalledTimes(1);
   });
 
+  // Firefox: the permission is on about:addons, which no extension may open (tabs.create
+  // refuses privileged about: URLs, MDN), so the Firefox build's api has no such action and
+  // the popup offered a button that tried chrome://extensions.
+  it('a file where Sift cannot open the settings page: the message says where, and no button', async () => {
+    const api = { ...fakeApi({ kind: 'cannot-clip', code: 'file-access', message: 'Turn on “Access local files on your computer” (about:addons → Sift).', existing: [] }), openExtensionSettings: null };
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(byTestId(root, 'cannot-clip')?.textContent).toContain('Access local files on your computer');
+    expect(byTestId(root, 'cannot-clip')?.querySelector('button')).toBeNull();
+  });
+
   it('no settings button when no switch would help', async () => {
     const root = mount(fakeApi({ kind: 'cannot-clip', code: 'browser-page', message: 'This is one of the browser’s own pages.', existing: [] }));
     await until(() => !!byTestId(root, 'cannot-clip'));

@@ -6,7 +6,7 @@ import type { PopupApi, PreviewChoice } from './api';
 import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
 import { SiftMark } from './components/Icons';
-import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved } from './components/Panels';
+import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved, useFocusWhenLost } from './components/Panels';
 import { Preview, type LeadImage } from './components/Preview';
 import { KindSelect, Records, tableOf } from './components/Records';
 
@@ -283,10 +283,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     case 'loading':
       body = <Loading />;
       break;
-    case 'cannot':
-      // A file Sift may not read yet: the switch is on Sift's own settings page, one click away.
-      body = <CannotClip message={state.message} onOpenSettings={state.code === 'file-access' ? () => void api.openExtensionSettings().then(() => api.close()) : null} />;
+    case 'cannot': {
+      // A file Sift may not read yet: the switch is on Sift's own settings page, one click
+      // away where the browser lets an extension open that page (not Firefox's about:addons).
+      const openSettings = state.code === 'file-access' ? api.openExtensionSettings : null;
+      body = <CannotClip message={state.message} onOpenSettings={openSettings ? () => void openSettings().then(() => api.close()) : null} />;
       break;
+    }
     case 'not-article':
       body = (
         <NotArticle
@@ -336,14 +339,15 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       );
       footer =
         state.existing.length > 0 && !saving ? (
-          <DuplicateChoice existing={state.existing} onUpdate={() => void save('update', state.existing[0]?.id ?? null)} onKeepBoth={() => void save('keep-both')} />
+          <DuplicateChoice
+            existing={state.existing}
+            onOpenReader={() => { const latest = state.existing[0]; if (latest) void api.openReader(latest.id).then(() => api.close()); }}
+            onUpdate={() => void save('update', state.existing[0]?.id ?? null)}
+            onKeepBoth={() => void save('keep-both')}
+          />
         ) : (
           <div class="actions">
-            {/* aria-disabled, not disabled, while saving: a disabled button loses the focus, which
-                fell to the body (save() ignores a second press while one runs). */}
-            <button class="primary wide" data-testid="save" aria-disabled={saving} onClick={() => void save('ask')} autoFocus>
-              {saving ? `Saving${state.imageUrls.length ? ` with ${state.imageUrls.length} image${state.imageUrls.length === 1 ? '' : 's'}` : ''}…` : 'Save to Sift'}
-            </button>
+            <SaveButton saving={saving} images={state.imageUrls.length} onSave={() => void save('ask')} />
             <div class="alt">
               Clip instead:
               <button class="link" disabled={saving || !state.hasSelection} title={state.hasSelection ? '' : 'Select some text on the page first'} onClick={() => void load('selection')}>
@@ -434,6 +438,22 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       <main class="body">{body}</main>
       {footer && <footer class="foot">{footer}</footer>}
     </div>
+  );
+}
+
+/**
+ * Save. aria-disabled, not disabled, while saving: a disabled button loses the focus, which
+ * fell to the body (save() ignores a second press while one runs). It takes the focus when it
+ * appears with nothing focused: on opening, and after Try again or a clip-mode link (both gone
+ * with the preview they replaced), not while the user is on the engine select.
+ */
+function SaveButton({ saving, images, onSave }: { saving: boolean; images: number; onSave: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusWhenLost(button);
+  return (
+    <button class="primary wide" ref={button} data-testid="save" aria-disabled={saving} onClick={onSave}>
+      {saving ? `Saving${images ? ` with ${images} image${images === 1 ? '' : 's'}` : ''}…` : 'Save to Sift'}
+    </button>
   );
 }
 

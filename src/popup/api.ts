@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import type { PageKind } from '../core/types';
+import { BUILD_BROWSER } from '../shared/browserFamily';
 import { request, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type Envelope, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
 
 /**
@@ -30,8 +31,11 @@ export interface PopupApi {
   persistStorage(): Promise<boolean>;
   /** Asks for the optional permission to read images from every site (cross-origin images). */
   allowImagesFromAllSites(): Promise<boolean>;
-  /** Opens Sift's own page in the browser's extension settings (where "Allow access to file URLs" is). */
-  openExtensionSettings(): Promise<void>;
+  /**
+   * Opens Sift's own page in the browser's extension settings (where "Allow access to file
+   * URLs" is), or null where no extension may open it (Firefox's about:addons).
+   */
+  openExtensionSettings: (() => Promise<void>) | null;
   close(): void;
 }
 
@@ -66,9 +70,13 @@ export function browserPopupApi(tabId: number): PopupApi {
       }
     },
     allowImagesFromAllSites: () => browser.permissions.request({ origins: ['<all_urls>'] }),
-    openExtensionSettings: async () => {
-      await browser.tabs.create({ url: `chrome://extensions/?id=${browser.runtime.id}` });
-    },
+    // Firefox: about:addons is privileged, tabs.create refuses it (background/tabAccess.ts).
+    openExtensionSettings:
+      BUILD_BROWSER === 'firefox'
+        ? null
+        : async () => {
+            await browser.tabs.create({ url: `chrome://extensions/?id=${browser.runtime.id}` });
+          },
     close: () => window.close(),
   };
 }

@@ -3,6 +3,21 @@ import { MAX_IMAGES_PER_CLIP, type ExistingClip, type FailedImage } from '../../
 import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
 import { formatInstantDay } from '../../shared/dates';
 
+/**
+ * Focuses `ref` once it is on screen, unless the focus is already on something: a panel that
+ * replaces the control the user was on (Save, Try again, a clip-mode link) takes the focus,
+ * which the browser had dropped to the body; one that appears while the user is on the engine
+ * or page-kind select (a new preview loading under it) leaves the focus there. Runs after the
+ * render, when the control that had the focus is gone.
+ */
+export function useFocusWhenLost(ref: { readonly current: HTMLElement | null }): void {
+  useEffect(() => {
+    const el = ref.current;
+    const active = el?.ownerDocument.activeElement;
+    if (el && (!active || active === el.ownerDocument.body)) el.focus();
+  }, []);
+}
+
 export function Loading() {
   return (
     <div class="loading" aria-busy="true" aria-label="Reading the page">
@@ -56,17 +71,35 @@ export function NotArticle({ message, hasSelection, onSaveAnyway, onSaveSelectio
 
 export interface DuplicateProps {
   existing: ExistingClip[];
+  /** Opens the most recently saved copy (the one "Update saved copy" would replace). */
+  onOpenReader: () => void;
   onUpdate: () => void;
   onKeepBoth: () => void;
 }
 
-export function DuplicateChoice({ existing, onUpdate, onKeepBoth }: DuplicateProps) {
+/**
+ * The page is already saved: open that copy, update it, or keep both. It replaces Save, on a
+ * popup opened on a saved page and when Save is answered "already saved", and the focus was
+ * then on nothing (the body): a screen reader said nothing, and Tab started from the top.
+ * Now "Open in reader" takes the focus (Enter reads the saved copy; nothing is overwritten by
+ * a second Enter), described by "You saved this page on …", and Tab goes on to the choices.
+ */
+export function DuplicateChoice({ existing, onOpenReader, onUpdate, onKeepBoth }: DuplicateProps) {
   const latest = existing[0];
+  const openReader = useRef<HTMLButtonElement>(null);
+  useFocusWhenLost(openReader);
   return (
     <div class="notice" role="group" aria-label="Already saved" data-testid="duplicate">
       <p>
-        You saved this page {latest ? `on ${formatInstantDay(latest.savedAt, 'short')}` : 'before'}
-        {existing.length > 1 ? ` (${existing.length} copies)` : ''}.
+        <span id="duplicate-note">
+          You saved this page {latest ? `on ${formatInstantDay(latest.savedAt, 'short')}` : 'before'}
+          {existing.length > 1 ? ` (${existing.length} copies)` : ''}.
+        </span>{' '}
+        {latest && (
+          <button class="link" ref={openReader} onClick={onOpenReader} aria-describedby="duplicate-note" data-testid="open-saved-copy">
+            Open in reader
+          </button>
+        )}
       </p>
       <div class="row">
         <button class="primary" onClick={onUpdate}>Update saved copy</button>
@@ -171,12 +204,21 @@ function FailedImageList({ failed }: { failed: FailedImage[] }) {
   );
 }
 
+/**
+ * A failed preview or save. The control the user was on (Save, Update saved copy) is gone, and
+ * the focus fell to the body: "Try again" now takes it, described by the error, so the error
+ * is said with the focus. The panel stays an alert: a screen reader announces an alert as it
+ * appears, and the focus moving a moment later may cut that short (the description repeats
+ * it rather than leave it unsaid).
+ */
 export function ErrorPanel({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const retry = useRef<HTMLButtonElement>(null);
+  useEffect(() => retry.current?.focus(), []);
   return (
     <div class="panel center" role="alert" data-testid="error">
-      <h2>Something went wrong</h2>
-      <p>{message}</p>
-      <button class="secondary" onClick={onRetry}>Try again</button>
+      <h2 id="error-head">Something went wrong</h2>
+      <p id="error-message">{message}</p>
+      <button class="secondary" ref={retry} onClick={onRetry} aria-describedby="error-head error-message" data-testid="try-again">Try again</button>
     </div>
   );
 }
