@@ -296,6 +296,54 @@ test.describe('library', () => {
 
   // Tab reached Import with no visible sign: the focus is on a 1 px visually hidden file
   // input inside the button-styled label, so its outline could not be seen.
+  // The current view (All clips, Trash) and the tag filter that is on were set apart by colour
+  // only (a tinted row in the accent colour, and a slightly bolder weight): a screen reader heard
+  // every one the same, and a forced-colours mode (which drops backgrounds) showed no bar, no tint.
+  test('sidebar: the current view is aria-current, a tag filter aria-pressed, and both carry a bar that forced colours keep', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const all = page.locator('.views').getByRole('button', { name: /^All clips/ });
+    const trash = page.locator('.views').getByRole('button', { name: /^Trash/ });
+    const typography = page.locator('.tag-list').getByRole('button', { name: '#typography' });
+    const cooking = page.locator('.tag-list').getByRole('button', { name: '#cooking' });
+    /** The start-edge bar: the ::before's border (0 when there is none), and whether its colour differs from the button's background. */
+    const bar = (el: Element) => {
+      const b = getComputedStyle(el, '::before');
+      const own = getComputedStyle(el);
+      const width = b.content === 'none' ? 0 : parseFloat(b.borderInlineStartWidth) || 0;
+      return { width, stands: width > 0 && b.borderInlineStartColor !== own.backgroundColor && b.borderInlineStartStyle === 'solid' };
+    };
+    const expectState = async (current: 'all' | 'trash' | null, pressed: 'typography' | null) => {
+      if (current === 'all') await expect(all).toHaveAttribute('aria-current', 'page');
+      else await expect(all).not.toHaveAttribute('aria-current');
+      if (current === 'trash') await expect(trash).toHaveAttribute('aria-current', 'page');
+      else await expect(trash).not.toHaveAttribute('aria-current');
+      await expect(typography).toHaveAttribute('aria-pressed', String(pressed === 'typography'));
+      await expect(cooking).toHaveAttribute('aria-pressed', 'false');
+      for (const [name, el, on] of [['all', all, current === 'all'], ['trash', trash, current === 'trash'], ['typography', typography, pressed === 'typography'], ['cooking', cooking, false]] as const) {
+        const b = await el.evaluate(bar);
+        expect(b.width >= 3 && b.stands, `${name}: ${JSON.stringify(b)}`).toBe(on);
+      }
+    };
+
+    await expect(page.locator('[data-testid="clip-row"]').first()).toBeVisible();
+    await expectState('all', null);
+    await typography.click();
+    await expect(page.locator('.list-head h1')).toContainText('#typography');
+    await expectState(null, 'typography');
+    // The same in a forced-colours mode (Windows High Contrast): the bar is still drawn.
+    await page.emulateMedia({ forcedColors: 'active' });
+    await expectState(null, 'typography');
+    await page.emulateMedia({ forcedColors: 'none' });
+    // A second press turns the filter off: back to All clips.
+    await typography.click();
+    await expectState('all', null);
+    await trash.click();
+    await expect(page.locator('.list-head h1')).toContainText('Trash');
+    await expectState('trash', null);
+    await page.emulateMedia({ forcedColors: 'active' });
+    await expectState('trash', null);
+  });
+
   test('keyboard: every control in the top bar shows where the focus is', async ({ context, extensionId }) => {
     const page = await openLibrary(context, extensionId);
     const ring = (el: Element) => {
