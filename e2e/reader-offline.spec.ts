@@ -285,6 +285,62 @@ test.describe('reader', () => {
     await expect(page).toHaveURL(/library\/index\.html/);
   });
 
+  // The reader's keys still acted on the page behind the open shortcuts dialog (j scrolled it,
+  // t changed its theme, o opened the original, l left for the library), and the dialog could
+  // be found only by pressing ?, which nothing on screen mentioned.
+  test('keyboard shortcuts: no reader key acts behind the open dialog; a toolbar button opens it and gets the focus back', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 480 }); // the clip is longer than the window
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('.pager')).toBeAttached();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('dialog'));
+    const state = () => page.evaluate(() => {
+      const root = document.documentElement;
+      return {
+        url: location.href, scrollY: Math.round(scrollY), theme: root.dataset.theme ?? '', size: root.style.getPropertyValue('--reader-size'),
+        width: root.style.getPropertyValue('--reader-width'), panel: document.getElementById('typography') !== null,
+      };
+    });
+    const before = await state();
+    const tabs = context.pages().length;
+
+    await page.keyboard.press('?');
+    await expect(dialog).toBeVisible();
+    for (const key of ['j', 'j', 'k', 't', '+', '-', ']', '[', 'a', 'o', 'n', 'p', 'l']) await page.keyboard.press(key);
+    await page.waitForTimeout(300); // time for what a key would have started (a navigation, a tab)
+    expect(await state()).toEqual(before);
+    expect(context.pages()).toHaveLength(tabs);
+    await expect(dialog).toBeVisible();
+    expect(await focusInDialog()).toBe(true);
+    // Esc closes it; then the keys act on the reader again.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('j');
+    await expect.poll(async () => (await state()).scrollY).toBeGreaterThan(before.scrollY);
+
+    // A visible button in the toolbar, reached with Tab, opens the same dialog.
+    const button = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(button).toHaveAttribute('aria-keyshortcuts', '?');
+    await page.getByRole('button', { name: 'Print' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+    // From the mouse too, and Close gives the focus back to it.
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
   // Esc did nothing from the panel's theme and font choices (radio buttons: the key handler
   // ignored every key in a form field), and from its size buttons it closed the panel with
   // the focus dropped on the page's body.

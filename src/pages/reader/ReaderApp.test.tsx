@@ -149,6 +149,47 @@ describe('ReaderApp help dialog', () => {
   });
 });
 
+describe('ReaderApp keys while the help is open', () => {
+  // The help is a modal dialog, but the reader's keys still acted on the page behind it: t
+  // changed the theme, + the size, a opened the typography panel, n and l left the clip.
+  it('no reader key acts behind the open help; Esc closes it and the keys work again', async () => {
+    const saved: ReaderPrefs[] = [];
+    const visited = await mountReader(Promise.resolve({ newer: 'newer', older: 'older' }), { saved });
+    await expect.poll(() => host.querySelector('.pager')).not.toBeNull();
+    press('?');
+    await renderOnly();
+    expect(host.querySelector('dialog')).not.toBeNull();
+    for (const key of ['n', 'p', '+', '=', '-', ']', '[', 't', 'a', 'l']) press(key);
+    await renderOnly();
+    expect(visited).toEqual([]);
+    expect(saved).toEqual([]);
+    expect(host.querySelector('#typography')).toBeNull();
+    expect(host.querySelector('dialog')).not.toBeNull();
+    press('Escape');
+    await renderOnly();
+    expect(host.querySelector('dialog')).toBeNull();
+    press('t');
+    expect(saved).toHaveLength(1);
+  });
+
+  it('the toolbar\'s shortcuts button opens the help and gets the focus back when it closes', async () => {
+    await mountReader(Promise.resolve({ newer: null, older: null }));
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="shortcuts-button"]')!;
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(button.getAttribute('aria-keyshortcuts')).toBe('?');
+    expect(button.textContent).toContain('Keyboard shortcuts');
+    button.focus();
+    button.click();
+    await renderOnly();
+    expect(host.querySelector('dialog')).not.toBeNull();
+    expect(document.activeElement?.textContent).toBe('Close');
+    press('Escape');
+    await renderOnly();
+    expect(host.querySelector('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
 describe('ReaderApp header', () => {
   const noNeighbours = Promise.resolve({ newer: null, older: null });
   const headText = () => host.querySelector('.article-head')?.textContent ?? '';

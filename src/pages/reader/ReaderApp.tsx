@@ -144,6 +144,9 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
     // around it (the panel's theme and font choices are radio buttons).
     const inField = t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
     if (inField && !(e.key === 'Escape' && (panel || help))) return;
+    // The help is a modal dialog: the page behind it takes no keys while it is open (j and k
+    // scrolled it, t changed its theme, n, p and l left it). Only Esc and ?, which close it, act.
+    if (help && e.key !== 'Escape' && e.key !== '?') return;
     const prefs = latestPrefs.current;
     const step = Math.round(window.innerHeight * 0.1);
     const go = (which: keyof Neighbours) => {
@@ -175,7 +178,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
   return (
     <>
       <Toolbar prefs={prefs} onChange={changePrefs} libraryHref={LIBRARY_HREF} originalHref={original}
-        open={panel} onToggle={() => setPanel((v) => !v)} />
+        open={panel} onToggle={() => setPanel((v) => !v)} onHelp={() => setHelp(true)} />
       {help && <Help onClose={() => setHelp(false)} />}
       <main id="main" class="reader" aria-busy={state.kind === 'loading'}>
         {state.kind === 'loading' && <p class="status">Opening…</p>}

@@ -11,6 +11,8 @@ export interface ToolbarProps {
   originalHref: string | null;
   open: boolean;
   onToggle: () => void;
+  /** Opens the keyboard shortcuts dialog, as the ? key does. */
+  onHelp: () => void;
 }
 
 /** The typography panel and the button that opens it (the reader returns the focus there on Esc). */
@@ -18,7 +20,7 @@ export const TYPOGRAPHY_PANEL_ID = 'typography';
 export const TYPOGRAPHY_TOGGLE_ID = 'typography-toggle';
 
 /** Top bar: back to the library, the original link, and the typography panel. */
-export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onToggle }: ToolbarProps) {
+export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onToggle, onHelp }: ToolbarProps) {
   const set = <K extends keyof ReaderPrefs>(k: K, v: ReaderPrefs[K]) => onChange({ ...prefs, [k]: v });
   return (
     <header class="toolbar" role="banner">
@@ -36,6 +38,11 @@ export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onTo
       </button>
       <button class="tb-btn" type="button" onClick={() => window.print()} title="Print">
         Print
+      </button>
+      {/* The shortcuts were found only by pressing ?, which nothing on screen mentioned. The
+          dialog gives the focus back here when it closes. */}
+      <button class="tb-btn" type="button" onClick={onHelp} aria-haspopup="dialog" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" data-testid="shortcuts-button">
+        <span aria-hidden="true" class="key-q">?</span> <span class="sr-only">Keyboard shortcuts</span>
       </button>
       {open && (
         <div id={TYPOGRAPHY_PANEL_ID} class="panel" role="group" aria-label="Typography">
