@@ -117,6 +117,42 @@ test('a saved page opened from disk is clipped with its local images, read offli
   expect(md.bytes.toString('utf8')).toContain(`url: "${url}"`);
 });
 
+test('a clip of a page opened from disk names its file in the popup, the library and the reader, whose Original opens the file', async ({ context, extensionId, openPopup, readDb }) => {
+  const { url, dir } = savedPage();
+  const path = join(dir, 'Notes.html');
+  const page = await context.newPage();
+  await page.goto(url);
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('title')).toHaveValue(TITLE, { timeout: 15_000 });
+  // The page names no site: its file does (a host of a file:// address is empty).
+  await expect(popup.getByTestId('meta')).toContainText('Ada Lovelace·Notes.html');
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  await popup.close();
+  await page.close();
+
+  const library = await openLibrary(context, extensionId);
+  const site = library.getByTestId('clip-row').filter({ hasText: TITLE }).locator('.site');
+  await expect(site).toHaveText('Notes.html');
+  await expect(site).toHaveAttribute('title', path);
+
+  const id = String((await readDb()).clips[0]!.id);
+  const reader = await context.newPage();
+  await reader.goto(`chrome-extension://${extensionId}/${READER}?id=${encodeURIComponent(id)}`);
+  await expect(reader.locator('.article-foot')).toContainText(`From the file ${path}`);
+  // No file: link anywhere (an extension page cannot follow one); Original is a button that
+  // opens the file through the extension, as "Allow access to file URLs" is on here.
+  await expect(reader.locator('a[href^="file:"]')).toHaveCount(0);
+  const original = reader.getByTestId('original-link');
+  await expect(original).toHaveText(/Original/);
+  const [opened] = await Promise.all([context.waitForEvent('page'), original.click()]);
+  await expect.poll(() => opened.url()).toBe(url);
+  await expect(opened.locator('h1')).toHaveText(TITLE);
+  await opened.close();
+  const [again] = await Promise.all([context.waitForEvent('page'), reader.getByTestId('original-file').click()]);
+  await expect.poll(() => again.url()).toBe(url);
+});
+
 test('without “Allow access to file URLs” the popup says how to turn it on; once on, the page clips', async ({ context, extensionId, openPopup }) => {
   const { url } = savedPage();
   await setFileAccess(context, extensionId, false);

@@ -82,6 +82,17 @@ describe('popup App', () => {
     expect(opening.querySelector('script, img')).toBeNull();
   });
 
+  // A page opened from disk has no host: the meta line named no source at all.
+  it('a page opened from disk: the meta line names its file', async () => {
+    const fromDisk = { ...clip, siteName: null, url: 'file:///home/me/Saved%20pages/Notes.html' };
+    const root = mount(fakeApi({ kind: 'clip', clip: fromDisk, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] }));
+    await until(() => !!byTestId(root, 'meta'));
+    expect(byTestId(root, 'meta')?.textContent).toMatch(/Ada Lovelace·Notes\.html·/);
+    const web = mount(fakeApi({ kind: 'clip', clip: { ...clip, siteName: null, url: 'https://www.courier.example/river' }, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] }));
+    await until(() => !!byTestId(web, 'meta'));
+    expect(byTestId(web, 'meta')?.textContent).toContain('courier.example');
+  });
+
   const withLead: PreviewReply = { kind: 'clip', clip: { ...clip, leadImage: 'https://courier.example/lead.jpg' }, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] };
 
   it('lead image: a pulsing box while it loads, then the thumbnail; one the popup cannot decode leaves no box', async () => {

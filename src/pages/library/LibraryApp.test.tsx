@@ -76,3 +76,24 @@ describe('LibraryApp keyboard', () => {
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
   });
 });
+
+describe('LibraryApp rows: where a clip came from', () => {
+  // A clip of a page opened from disk has no site name, and its row named no source.
+  it('a page opened from disk shows its file name, with its path on hover; a site name wins', async () => {
+    const { api } = fakeApi();
+    const fromDisk = summaryOf(sampleClip({ id: 'f', title: 'Notes', html: '<p>words</p>', savedAt: 2000, url: 'file:///home/me/Saved%20pages/Notes.html', site: null }));
+    const list = api.list;
+    api.list = async (q) => {
+      const page = await list(q);
+      return q.view === 'trash' ? page : { items: [fromDisk, ...page.items], total: page.total + 1 };
+    };
+    host = document.createElement('div');
+    document.body.append(host);
+    render(<LibraryApp api={api} />, host);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(4);
+    const site = host.querySelector('[data-id="f"] .site');
+    expect(site?.textContent).toBe('Notes.html');
+    expect(site?.getAttribute('title')).toBe('/home/me/Saved pages/Notes.html');
+    expect(host.querySelector('[data-id="a"] .site')?.textContent).toBe('example.com');
+  });
+});

@@ -31,6 +31,7 @@ async function mountReader(
   neighbours: Promise<{ newer: string | null; older: string | null }>,
   prefs: { stored?: Promise<ReaderPrefs>; saved?: ReaderPrefs[] } = {},
   shown: { clip: StoredClip; images?: StoredImage[] } = { clip },
+  files: { canOpen?: boolean; opened?: string[] } = {},
 ): Promise<string[]> {
   const visited: string[] = [];
   const api: ReaderApi = {
@@ -38,6 +39,8 @@ async function mountReader(
     neighbours: () => neighbours,
     getPrefs: () => prefs.stored ?? Promise.resolve(DEFAULT_PREFS),
     setPrefs: (p) => { prefs.saved?.push(p); return Promise.resolve(); },
+    canOpenFiles: () => Promise.resolve(files.canOpen ?? false),
+    openFile: (url) => { files.opened?.push(url); return Promise.resolve(); },
   };
   host = document.createElement('div');
   document.body.append(host);
@@ -209,5 +212,46 @@ describe('ReaderApp header', () => {
     const bySite = sampleClip({ id: 'c', title: 'River Rises', html: '<p>x</p>', site: 'The Courier', byline: 'the courier' });
     await mountReader(noNeighbours, {}, { clip: bySite });
     expect(count(headText().toLowerCase(), 'the courier')).toBe(1);
+  });
+});
+
+describe('ReaderApp: the original of a page opened from disk', () => {
+  // A clip of a file:// page showed no source and no Original: the reader linked only http(s)
+  // addresses (an extension page cannot follow a file: link anyway).
+  const url = 'file:///home/me/Saved%20pages/Notes.html';
+  const fromDisk = sampleClip({ id: 'middle', title: 'Notes From the Flooded Valley', html: '<p>Some words.</p>', url, canonicalUrl: null, site: null });
+  const nav = Promise.resolve({ newer: null, older: null });
+
+  it('where the browser lets Sift open files: Original, the foot and o open the file through the extension', async () => {
+    const opened: string[] = [];
+    await mountReader(nav, {}, { clip: fromDisk }, { canOpen: true, opened });
+    await expect.poll(() => host.querySelector('[data-testid="original-link"]')?.tagName).toBe('BUTTON');
+    (host.querySelector('[data-testid="original-link"]') as HTMLButtonElement).click();
+    const foot = host.querySelector('[data-testid="original-file"]') as HTMLButtonElement;
+    expect(foot.tagName).toBe('BUTTON');
+    expect(foot.textContent).toBe('/home/me/Saved pages/Notes.html');
+    foot.click();
+    press('o');
+    expect(opened).toEqual([url, url, url]);
+    // Never a file: link, in the page or in the clip.
+    expect(host.querySelector('a[href^="file:"]')).toBeNull();
+  });
+
+  it('where it may not: no Original to click, the file’s path as text', async () => {
+    const opened: string[] = [];
+    await mountReader(nav, {}, { clip: fromDisk }, { canOpen: false, opened });
+    const foot = host.querySelector('[data-testid="original-file"]');
+    expect(foot?.tagName).toBe('BDI');
+    expect(host.querySelector('.article-foot')?.textContent).toContain('From the file /home/me/Saved pages/Notes.html');
+    expect(host.querySelector('[data-testid="original-link"]')).toBeNull();
+    expect(host.querySelector('.source.print-only')?.textContent).toBe('/home/me/Saved pages/Notes.html');
+    press('o');
+    expect(opened).toEqual([]);
+  });
+
+  it('a saved page that declares its web address links to that page', async () => {
+    await mountReader(nav, {}, { clip: { ...fromDisk, canonicalUrl: 'https://courier.example/flood' } }, { canOpen: true });
+    expect(host.querySelector('[data-testid="original-link"]')?.getAttribute('href')).toBe('https://courier.example/flood');
+    expect(host.querySelector('[data-testid="original-file"]')).toBeNull();
   });
 });

@@ -5,10 +5,10 @@ import { ClipTable } from './components/ClipTable';
 import type { StoredClip, StoredImage } from '../../storage/schema';
 import { dropTitleHeading, insertLeadImage } from '../../export/leadImage';
 import { makeOffline } from '../../export/offline';
-import { safeHttpUrl } from '../../export/html';
+import { clipSource, type ClipSource } from '../../shared/clipSource';
 import type { ReaderApi } from './api';
 import { DEFAULT_PREFS, SIZE, THEMES, WIDTH, type ReaderPrefs } from './prefs';
-import { Toolbar, TYPOGRAPHY_PANEL_ID, TYPOGRAPHY_TOGGLE_ID } from './components/Toolbar';
+import { Toolbar, TYPOGRAPHY_PANEL_ID, TYPOGRAPHY_TOGGLE_ID, type OriginalLink } from './components/Toolbar';
 import { Help } from './components/Help';
 import { useWindowKeydown } from '../shared/useWindowKeydown';
 import { formatInstantDay, formatStatedDay } from '../../shared/dates';
@@ -123,7 +123,14 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
     makeOffline(fragment, (url) => blobUrls.get(url) ?? null);
   }, [blobUrls, shownClip]);
 
-  const original = state.kind === 'ready' ? safeHttpUrl(state.clip.canonicalUrl ?? state.clip.url) : null;
+  // Whether the browser lets Sift open a file in a tab (the original of a page opened from disk).
+  const [filesOpen, setFilesOpen] = useState(false);
+  useEffect(() => {
+    api.canOpenFiles().then(setFilesOpen, () => setFilesOpen(false));
+  }, [api]);
+
+  const source = state.kind === 'ready' ? clipSource(state.clip.url, state.clip.canonicalUrl) : null;
+  const original: OriginalLink | null = originalLink(source, filesOpen, api);
 
   /**
    * Closes the typography panel; when the focus was in it (it goes with the panel), back to
@@ -165,7 +172,10 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
       case '[': changePrefs({ ...prefs, width: Math.max(WIDTH.min, prefs.width - WIDTH.step) }); break;
       case 't': changePrefs({ ...prefs, theme: THEMES[(THEMES.indexOf(prefs.theme) + 1) % THEMES.length]! }); break;
       case 'a': if (panel) closePanel(); else setPanel(true); break;
-      case 'o': if (original) window.open(original, '_blank', 'noopener'); break;
+      case 'o':
+        if (original?.kind === 'link') window.open(original.href, '_blank', 'noopener');
+        else original?.open();
+        break;
       case 'l': navigate(LIBRARY_HREF); break;
       // The topmost layer first: the help (a modal dialog over everything), then the panel.
       case 'Escape': if (help) setHelp(false); else if (panel) closePanel(); else navigate(LIBRARY_HREF); break;
@@ -177,7 +187,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 
   return (
     <>
-      <Toolbar prefs={prefs} onChange={changePrefs} libraryHref={LIBRARY_HREF} originalHref={original}
+      <Toolbar prefs={prefs} onChange={changePrefs} libraryHref={LIBRARY_HREF} original={original}
         open={panel} onToggle={() => setPanel((v) => !v)} onHelp={() => setHelp(true)} />
       {help && <Help onClose={() => setHelp(false)} />}
       <main id="main" class="reader" aria-busy={state.kind === 'loading'}>
@@ -191,7 +201,7 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
         {state.kind === 'error' && (
           <div class="status" role="alert"><h1>Could not open this clip</h1><p>{state.message}</p></div>
         )}
-        {state.kind === 'ready' && <Article clip={state.clip} transform={transform} original={original} />}
+        {state.kind === 'ready' && <Article clip={state.clip} transform={transform} source={source} original={original} />}
       </main>
       {state.kind === 'ready' && (nav.newer || nav.older) && (
         <nav class="pager" aria-label="More clips">
@@ -209,7 +219,19 @@ function sameName(a: string, b: string | null): boolean {
   return b !== null && norm(a) === norm(b);
 }
 
-function Article({ clip, transform, original }: { clip: StoredClip; transform: (f: DocumentFragment) => void; original: string | null }) {
+/**
+ * The clip's original as the reader offers it: a web page as a link; a file on this computer
+ * as a button that opens it through the extension, where the browser allows that; otherwise
+ * none (the article's foot still gives the file's path, as text).
+ */
+function originalLink(source: ClipSource | null, filesOpen: boolean, api: ReaderApi): OriginalLink | null {
+  const original = source?.original;
+  if (!source || !original) return null;
+  if (original.kind === 'web') return { kind: 'link', href: original.url };
+  return filesOpen ? { kind: 'file', path: source.detail, open: () => void api.openFile(original.url) } : null;
+}
+
+function Article({ clip, transform, source, original }: { clip: StoredClip; transform: (f: DocumentFragment) => void; source: ClipSource | null; original: OriginalLink | null }) {
   const dir = clip.dir ?? undefined;
   const lang = clip.lang ?? undefined;
   // The site is the kicker above the title, so the line under it leaves it out; a byline
@@ -227,13 +249,23 @@ function Article({ clip, transform, original }: { clip: StoredClip; transform: (
           {meta.map((m, i) => <Fragment key={i}><bdi>{m}</bdi> · </Fragment>)}
           <bdi>{clip.readingMinutes} min read</bdi>
         </p>
-        {original && <p class="source print-only">{original}</p>}
+        {source && <p class="source print-only">{original?.kind === 'link' ? original.href : source.original?.kind === 'web' ? source.original.url : source.detail}</p>}
       </header>
       <ClipTable clip={clip} />
       <SanitizedHtml html={clip.html} transform={transform} class="content" lang={lang} dir={dir} />
       <footer class="article-foot">
         <bdi>Saved {formatInstantDay(clip.savedAt, 'long')}</bdi>
-        {original && <> · <a href={original} target="_blank" rel="noopener noreferrer">Read the original</a></>}
+        {original?.kind === 'link' && <> · <a href={original.href} target="_blank" rel="noopener noreferrer">Read the original</a></>}
+        {source?.original?.kind === 'file' && (
+          <>
+            {' · From the file '}
+            {original?.kind === 'file' ? (
+              <button type="button" class="link-btn source-path" onClick={original.open} title="Open the original file" data-testid="original-file">{source.detail}</button>
+            ) : (
+              <bdi class="source-path" data-testid="original-file">{source.detail}</bdi>
+            )}
+          </>
+        )}
         {clip.tags.length > 0 && <> · {clip.tags.map((t) => <bdi key={t} class="tag">{t}</bdi>)}</>}
       </footer>
     </article>

@@ -1,14 +1,25 @@
+import browser from 'webextension-polyfill';
+import { BUILD_BROWSER } from '../../shared/browserFamily';
 import { db } from '../../storage/db';
 import { getClip, getSetting, imagesOf, neighbours, setSetting } from '../../storage/library';
 import type { StoredClip, StoredImage } from '../../storage/schema';
 import { READER_PREFS_KEY, coercePrefs, type ReaderPrefs } from './prefs';
 
-/** Everything the reader needs from storage; the UI gets it through props (STYLE.md, 7). */
+/** Everything the reader needs from storage and the browser; the UI gets it through props (STYLE.md, 7). */
 export interface ReaderApi {
   load(id: string): Promise<{ clip: StoredClip; images: StoredImage[] } | null>;
   neighbours(clip: StoredClip): Promise<{ newer: string | null; older: string | null }>;
   getPrefs(): Promise<ReaderPrefs>;
   setPrefs(p: ReaderPrefs): Promise<void>;
+  /**
+   * Whether Sift may open a file on this computer in a tab: the original of a clip of a page
+   * opened from disk (src/shared/clipSource.ts). Chromium lets an extension open a file: URL
+   * with tabs.create when "Allow access to file URLs" is on, but no extension page may follow
+   * a file: link; Firefox refuses file: URLs to tabs.create (MDN).
+   */
+  canOpenFiles(): Promise<boolean>;
+  /** Opens a file: address in a new tab (only file: addresses). */
+  openFile(url: string): Promise<void>;
 }
 
 /**
@@ -37,6 +48,11 @@ export const readerApi: ReaderApi = {
   },
   neighbours: (clip) => neighbours(db(), clip),
   getPrefs: async () => coercePrefs(readMirror() ?? (await getSetting(db(), READER_PREFS_KEY, null))),
+  canOpenFiles: async () => BUILD_BROWSER === 'chromium' && (await browser.extension.isAllowedFileSchemeAccess().catch(() => false)),
+  openFile: async (url) => {
+    if (new URL(url).protocol !== 'file:') throw new Error('not a file on this computer');
+    await browser.tabs.create({ url });
+  },
   setPrefs: (p) => {
     try {
       localStorage.setItem(LOCAL_MIRROR_KEY, JSON.stringify(p));

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import { CLIP_FIELD_LIMITS, type ClipData } from '../../shared/messages';
 import { formatStatedDay } from '../../shared/dates';
+import { clipSource } from '../../shared/clipSource';
 
 export interface PreviewProps {
   clip: ClipData;
@@ -54,7 +55,8 @@ const openingParagraphs = openingParagraphsOf(OPENING_CHARS);
 
 export function Preview({ clip, title, onTitle, leadImage, onSubmit, records, hideOpening = false }: PreviewProps) {
   const date = formatStatedDay(clip.published, 'short');
-  const meta = [clip.byline, clip.siteName ?? hostOf(clip.url), date].filter((x): x is string => !!x);
+  // The site's name, else the host, or the file a page opened from disk was read from.
+  const meta = [clip.byline, clip.siteName ?? clipSource(clip.url, clip.canonicalUrl)?.label, date].filter((x): x is string => !!x);
   // A thumbnail the fetch returned but the popup cannot decode: the src it failed on.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const showLead = clip.leadImage !== null && leadImage.state !== 'unavailable' && !(leadImage.state === 'ready' && leadImage.src === brokenSrc);
@@ -129,12 +131,4 @@ function Items({ items }: { items: string[] }) {
 /** Rows the title needs at the popup's width (about 34 serif characters per line), at most 4. */
 function titleRows(title: string): number {
   return Math.min(4, Math.max(1, Math.ceil(title.length / 34)));
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
 }

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { clipSource } from '../../../shared/clipSource';
 import type { ClipSummary } from '../../../storage/library';
 
 export interface ClipRowProps {
@@ -21,6 +22,10 @@ export function readerHref(id: string): string {
 
 /** One clip in the list. Keyboard: the row is focusable; Enter opens, x selects (handled by the page). */
 export function ClipRow({ clip, selected, trashView, onSelect, onTrash, onRestore, onAddTag, onRemoveTag, onFilterTag }: ClipRowProps) {
+  // The site's name, else where the clip came from: the host, or the file a page opened from
+  // disk was read from (src/shared/clipSource.ts; the popup's meta line says the same).
+  const source = clipSource(clip.url);
+  const site = clip.site ?? source?.label ?? null;
   const [tagging, setTagging] = useState(false);
   const [draft, setDraft] = useState('');
   const submit = (e: Event) => {
@@ -38,7 +43,7 @@ export function ClipRow({ clip, selected, trashView, onSelect, onTrash, onRestor
       <div class="row-main">
         <a class="row-title" href={readerHref(clip.id)} dir="auto">{clip.title || 'Untitled'}</a>
         <div class="row-meta">
-          {clip.site && <span class="site">{clip.site}</span>}
+          {site && <span class="site" title={source?.detail}>{site}</span>}
           <span>{dateFmt.format(clip.savedAt)}</span>
           <span>{clip.readingMinutes} min</span>
           {trashView && clip.deletedAt && <span class="deleted">deleted {dateFmt.format(clip.deletedAt)}</span>}

@@ -4,11 +4,19 @@ import { FONTS, LINE_HEIGHT, SIZE, THEMES, WIDTH } from '../prefs';
 const THEME_LABEL: Record<ReaderTheme, string> = { system: 'Auto', light: 'Light', sepia: 'Sepia', dark: 'Dark' };
 const FONT_LABEL: Record<ReaderFont, string> = { serif: 'Serif', sans: 'Sans', mono: 'Mono' };
 
+/**
+ * The clip's original: a web page is a link; a file on this computer is a button, as an
+ * extension page cannot follow a file: link and the reader opens it through the extension
+ * (only where the browser allows it: otherwise there is no Original, and the article's foot
+ * gives the file's path as text).
+ */
+export type OriginalLink = { kind: 'link'; href: string } | { kind: 'file'; path: string; open: () => void };
+
 export interface ToolbarProps {
   prefs: ReaderPrefs;
   onChange: (p: ReaderPrefs) => void;
   libraryHref: string;
-  originalHref: string | null;
+  original: OriginalLink | null;
   open: boolean;
   onToggle: () => void;
   /** Opens the keyboard shortcuts dialog, as the ? key does. */
@@ -20,7 +28,7 @@ export const TYPOGRAPHY_PANEL_ID = 'typography';
 export const TYPOGRAPHY_TOGGLE_ID = 'typography-toggle';
 
 /** Top bar: back to the library, the original link, and the typography panel. */
-export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onToggle, onHelp }: ToolbarProps) {
+export function Toolbar({ prefs, onChange, libraryHref, original, open, onToggle, onHelp }: ToolbarProps) {
   const set = <K extends keyof ReaderPrefs>(k: K, v: ReaderPrefs[K]) => onChange({ ...prefs, [k]: v });
   return (
     <header class="toolbar" role="banner">
@@ -28,10 +36,15 @@ export function Toolbar({ prefs, onChange, libraryHref, originalHref, open, onTo
         <span aria-hidden="true">←</span> Library
       </a>
       <span class="tb-spacer" />
-      {originalHref && (
-        <a class="tb-btn" href={originalHref} target="_blank" rel="noopener noreferrer" title="Open the original page (O)" data-testid="original-link">
+      {original?.kind === 'link' && (
+        <a class="tb-btn" href={original.href} target="_blank" rel="noopener noreferrer" title="Open the original page (O)" data-testid="original-link">
           Original <span aria-hidden="true">↗</span>
         </a>
+      )}
+      {original?.kind === 'file' && (
+        <button type="button" class="tb-btn" onClick={original.open} title={`Open the original file, ${original.path} (O)`} data-testid="original-link">
+          Original <span aria-hidden="true">↗</span>
+        </button>
       )}
       <button id={TYPOGRAPHY_TOGGLE_ID} class="tb-btn" type="button" aria-expanded={open} aria-controls={TYPOGRAPHY_PANEL_ID} onClick={onToggle} title="Typography (A)">
         <span aria-hidden="true" class="aa">Aa</span> <span class="sr-only">Typography settings</span>
