@@ -55,6 +55,17 @@ describe('boilerplate regions: which elements', () => {
     expect(boilerplateReason(el('<div id="sharing-with-a-single-developer"><p>a</p><p>b</p><p>c</p><h2>Sharing with a single developer</h2></div>'))).toMatch(/^class\/id/);
   });
 
+  it('a comment in highlighted code is code, not a comment thread', () => {
+    const page = doc(`<article><h1>A brief intro to git</h1><p>${prose(6, 1)}</p><pre><code class="language-bash"><span class="hljs-comment"># make a new branch for the fix</span>\ngit switch -c fix-typo\n<span class="hljs-comment"># stage every change</span>\ngit add -A</code></pre>`
+      + `<p>${prose(5, 2)} Run <code>git log <span class="token comment"># newest first</span></code> to see it.</p></article>${commentThread(2)}`);
+    const regions = discountBoilerplate(computeStats(page, fakeLayout)!);
+    expect(regions.roots).toEqual([page.querySelector('#comments')]);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain('# make a new branch for the fix\ngit switch -c fix-typo\n# stage every change\ngit add -A');
+    expect(clip.text).toContain('git log # newest first');
+    expect(clip.text).not.toContain('Reader 1');
+  });
+
   it('a documentation page keeps its sections whose titles hold a vocabulary word', () => {
     const section = (title: string, id: string, n: number) => `<div class="section" id="${id}"><h2>${title}<a class="headerlink" href="#${id}">¶</a></h2><p>Part ${n} begins. ${prose(4, n)}</p><p>Part ${n} goes on. ${prose(3, n + 5)}</p></div>`;
     const nav = `<nav>${Array.from({ length: 12 }, (_, i) => `<a href="/docs/${i}">Chapter ${i}</a>`).join(' ')}</nav>`;

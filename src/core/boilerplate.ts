@@ -146,6 +146,9 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     if (!BOILERPLATE_TAGS.has(tag) && !el.hasAttributes()) continue;
     const reason = boilerplateReason(el, tag, byClass);
     if (!reason) continue;
+    // Code is the author's text to the letter: a syntax highlighter's `hljs-comment` or
+    // Prism's `token comment` span is a comment in the code, not a comment thread.
+    if (el.closest('pre, code') !== null) continue;
     // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
     // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
     if (reason === '<aside>' && stats.ln[i] === 0) continue;
