@@ -40,6 +40,8 @@ describe('boilerplate regions: which elements', () => {
     // Sphinx/docutils, Hugo, MkDocs: the section's id is the slug of its title.
     expect(boilerplateReason(el('<div class="section" id="sharing-with-a-single-developer"><h2>Sharing with a single developer<a class="headerlink" href="#sharing-with-a-single-developer">¶</a></h2><p>x</p></div>'))).toBeNull();
     expect(boilerplateReason(el('<section id="getting-into-trouble-with-shared-mutable-history"><span id="id3"></span><h2>Getting into trouble with shared mutable history</h2><p>x</p></section>'))).toBeNull();
+    // Django's docs: an s- prefix, and the heading after the empty anchors Sphinx puts first.
+    expect(boilerplateReason(el('<section id="s-be-careful-with-related-name-and-related-query-name"><span id="s-abstract-related-name"></span><span id="be-careful-with-related-name-and-related-query-name"></span><span id="abstract-related-name"></span><h4>Be careful with <code>related_name</code> and <code>related_query_name</code><a class="headerlink" href="#x">¶</a></h4><p>x</p></section>'))).toBeNull();
     expect(boilerplateReason(el('<section id="cafe-related-notes-for-everyone"><header><h3>Café: related notes, for everyone</h3></header><p>x</p></section>'))).toBeNull();
     // A widget's short label still names the region, and so does a class that says it.
     expect(boilerplateReason(el('<div id="share-this-story"><h3>Share this story</h3><a href="/t">t</a></div>'))).toMatch(/^class\/id/);

@@ -78,10 +78,13 @@ export function boilerplateReason(el: Element, tag: string = tagOf(el), byClass?
  */
 function idBesideTitle(el: Element, id: string): string | null {
   let heading: Element | null = HEADING_TAG.test(el.tagName) ? el : null;
-  for (let c = el.firstElementChild, k = 0; heading === null && c !== null && k < 3; k++, c = c.nextElementSibling) {
-    // The heading itself, or the first child of a <header>/<hgroup> around it.
+  // Else the first child that holds text (generators put empty anchors first: Sphinx's
+  // `<span id="…"></span>`), when it is a heading or a <header>/<hgroup> that opens with one.
+  for (let c = el.firstElementChild, k = 0; heading === null && c !== null && k < 8; k++, c = c.nextElementSibling) {
+    if (!NON_SPACE.test(c.textContent ?? '')) continue;
     const h = c.tagName === 'HEADER' || c.tagName === 'HGROUP' ? c.firstElementChild : c;
-    if (h !== null && HEADING_TAG.test(h.tagName)) heading = h;
+    if (h === null || !HEADING_TAG.test(h.tagName)) return null;
+    heading = h;
   }
   if (heading === null) return null;
   const title = slugOf(heading.textContent ?? '');
@@ -93,6 +96,7 @@ function idBesideTitle(el: Element, id: string): string | null {
   return rest === '' || /^-\d+$/.test(rest) ? slug.slice(0, at) : null;
 }
 const HEADING_TAG = /^H[1-6]$/;
+const NON_SPACE = /\S/;
 
 /** Lower-case ASCII letters and digits, any other run one hyphen ("Example 1: Amend¶" → "example-1-amend"). */
 function slugOf(s: string): string {
