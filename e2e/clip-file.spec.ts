@@ -164,6 +164,9 @@ test('without “Allow access to file URLs” the popup says how to turn it on; 
   await expect(panel).toBeVisible({ timeout: 10_000 });
   await expect(panel).toContainText('Allow access to file URLs');
   await expect(popup.locator('[aria-busy="true"]')).toHaveCount(0);
+  // The way out takes the focus (it opened with the focus on the body), described by the message.
+  await expect(panel.getByRole('button', { name: 'Open Sift’s settings' })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Open Sift’s settings' })).toHaveAccessibleDescription(/^Sift can’t clip this page .*Allow access to file URLs/);
 
   // The panel's button opens Sift's own details page, where the switch is.
   const [settings] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Open Sift’s settings' }).click()]);

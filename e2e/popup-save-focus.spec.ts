@@ -158,3 +158,53 @@ test('a failed save: the error is an alert, the focus lands on "Try again" descr
   await expect(save).toBeVisible({ timeout: 15_000 });
   await expect(save).toBeFocused();
 });
+
+// The "not an article" and "can't clip this page" panels opened with the focus on the body:
+// nothing was said of them on focus (the first is no live region at all), and Tab started from
+// the top of the popup.
+test('a page that is not an article: the focus lands on "Save anyway", described by the reason; Enter brings the preview with the focus on Save; the engine select keeps its focus', async ({ context, server, openPopup }) => {
+  const links = Array.from({ length: 40 }, (_, i) => `<li><a href="/story/${i}">Story number ${i} about the valley</a></li>`).join('');
+  server.setPage('/front.html', `<!doctype html><html lang="en"><head><title>Front page</title></head><body><h1>Latest</h1><ul>${links}</ul></body></html>`);
+  const page = await context.newPage();
+  await page.goto(server.url('/front.html'));
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('not-article')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => focusedIn(popup), { timeout: 3_000 }).toBe('save-anyway');
+  const anyway = popup.getByRole('button', { name: 'Save anyway' });
+  await expect(anyway).toBeFocused();
+  await expect(anyway).toHaveAccessibleDescription(/^This doesn’t look like an article .+/);
+  const reason = (await popup.getByTestId('not-article').locator('p').textContent())!.trim();
+  await expect(anyway).toHaveAccessibleDescription(`This doesn’t look like an article ${reason}`);
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Save full page' })).toBeFocused(); // Save selection is disabled (no selection)
+
+  // A new answer under the engine select (arrow key) leaves the focus on the select.
+  const select = popup.getByTestId('engine');
+  await select.focus();
+  const before = await select.inputValue();
+  await popup.keyboard.press('ArrowDown');
+  await expect(select).not.toHaveValue(before);
+  await expect(popup.locator('.popup')).not.toHaveAttribute('data-phase', 'loading', { timeout: 15_000 });
+  await popup.waitForTimeout(300); // the panels' focus effects have run
+  await expect(select).toBeFocused();
+
+  // Enter on "Save anyway" clips the page as an article, with the focus on Save.
+  await anyway.focus();
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('title')).toHaveValue('Front page', { timeout: 15_000 });
+  await expect(popup.getByTestId('save')).toBeFocused();
+});
+
+test('a page Sift cannot clip (a browser page): the panel is an alert, and its heading takes the focus, described by the reason', async ({ context, openPopup }) => {
+  const page = await context.newPage();
+  await page.goto('chrome://version');
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toBeVisible({ timeout: 5_000 });
+  await expect(panel).toHaveAttribute('role', 'alert');
+  const heading = panel.getByRole('heading', { name: 'Sift can’t clip this page' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveAccessibleDescription(/browser’s own pages/);
+  // Focusable from script only: Tab from it goes on to nothing of its own.
+  await expect(heading).toHaveAttribute('tabindex', '-1');
+});

@@ -55,15 +55,21 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 let host: HTMLElement;
+/** Every host mounted by the test (a test may mount two popups): all go, so none keeps the focus. */
+const hosts = new Set<HTMLElement>();
 function mount(api: PopupApi): HTMLElement {
   host = document.createElement('div');
+  hosts.add(host);
   document.body.append(host);
   render(<App api={api} initialMode="article" />, host);
   return host;
 }
 afterEach(() => {
-  render(null, host);
-  host.remove();
+  for (const h of hosts) {
+    render(null, h);
+    h.remove();
+  }
+  hosts.clear();
 });
 
 const byTestId = (root: HTMLElement, id: string) => root.querySelector(`[data-testid="${id}"]`);
@@ -237,6 +243,35 @@ describe('popup App', () => {
     button(root, 'Save anyway').click();
     await until(() => api.previews.length === 3);
     expect(api.previews).toEqual(['article', 'fullpage', 'article-anyway']);
+  });
+
+  // These panels opened with the focus on the body: nothing was said of them on focus, and Tab
+  // started from the top of the popup (e2e popup-save-focus.spec.ts checks the same in Chromium).
+  const describedBy = (el: Element | null) =>
+    (el?.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent?.trim()).join(' | ');
+
+  it('not an article: the focus lands on Save anyway, described by the heading and the reason', async () => {
+    const root = mount(fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [] }));
+    await until(() => !!byTestId(root, 'not-article'));
+    await until(() => document.activeElement === button(root, 'Save anyway'));
+    expect(describedBy(document.activeElement)).toBe('This doesn’t look like an article | No article found.');
+  });
+
+  it('cannot clip a file yet: the focus lands on the settings button, described by the heading and the message', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'file-access', message: 'Turn on “Allow access to file URLs”.', existing: [] }));
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    await until(() => document.activeElement === button(root, 'Open Sift’s settings'));
+    expect(describedBy(document.activeElement)).toBe('Sift can’t clip this page | Turn on “Allow access to file URLs”.');
+    expect(byTestId(root, 'cannot-clip')?.getAttribute('role')).toBe('alert');
+  });
+
+  it('cannot clip, with nothing to offer: the heading takes the focus, described by the message', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'browser-page', message: 'This is one of the browser’s own pages.', existing: [] }));
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    const heading = byTestId(root, 'cannot-clip')!.querySelector('h2')!;
+    await until(() => document.activeElement === heading);
+    expect(heading.tabIndex).toBe(-1); // focusable from script only: no stop for Tab
+    expect(describedBy(heading)).toBe('This is one of the browser’s own pages.');
   });
 });
 

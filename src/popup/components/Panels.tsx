@@ -29,15 +29,28 @@ export function Loading() {
   );
 }
 
-/** `onOpenSettings`: when the remedy is a switch on Sift's settings page ("Allow access to file URLs"), a button that opens it. */
+/**
+ * `onOpenSettings`: when the remedy is a switch on Sift's settings page ("Allow access to file
+ * URLs"), a button that opens it. The panel opened with nothing focused: a screen reader might
+ * catch the alert as it appeared, but the focus was on the body and Tab started from the top.
+ * Now the settings button takes the focus, described by the heading and the message (Enter
+ * opens the switch's page); with no remedy to offer (a browser page, a store page, a PDF) the
+ * heading takes it, described by the message, so the reason is said with the focus too. The
+ * panel stays an alert, as ErrorPanel does.
+ */
 export function CannotClip({ message, onOpenSettings = null }: { message: string; onOpenSettings?: (() => void) | null }) {
+  const settings = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(onOpenSettings ? settings : heading);
   return (
     <div class="panel center" role="alert" data-testid="cannot-clip">
       <BlockedIcon />
-      <h2>Sift can’t clip this page</h2>
-      <p>{message}</p>
+      <h2 id="cannot-head" ref={heading} tabIndex={onOpenSettings ? undefined : -1} aria-describedby={onOpenSettings ? undefined : 'cannot-message'}>
+        Sift can’t clip this page
+      </h2>
+      <p id="cannot-message">{message}</p>
       {onOpenSettings && (
-        <button class="secondary" onClick={onOpenSettings}>
+        <button class="secondary" ref={settings} onClick={onOpenSettings} aria-describedby="cannot-head cannot-message" data-testid="open-settings">
           Open Sift’s settings
         </button>
       )}
@@ -53,13 +66,24 @@ export interface NotArticleProps {
   onSaveFullPage: () => void;
 }
 
+/**
+ * Not an article: clip it anyway, a selection or the whole page. The panel replaced the
+ * loading view with nothing focused, and it is no live region, so a screen reader said nothing
+ * of it. Now "Save anyway" (the article as the engine found it; always enabled, where "Save
+ * selection" needs a selection) takes the focus, described by the heading and the reason, and
+ * Tab goes on to the other two; not while the user is on the engine select (useFocusWhenLost).
+ */
 export function NotArticle({ message, hasSelection, onSaveAnyway, onSaveSelection, onSaveFullPage }: NotArticleProps) {
+  const saveAnyway = useRef<HTMLButtonElement>(null);
+  useFocusWhenLost(saveAnyway);
   return (
     <div class="panel" data-testid="not-article">
-      <h2>This doesn’t look like an article</h2>
-      <p class="muted">{message}</p>
+      <h2 id="not-article-head">This doesn’t look like an article</h2>
+      <p class="muted" id="not-article-message">{message}</p>
       <div class="choices">
-        <button class="secondary" onClick={onSaveAnyway}>Save anyway</button>
+        <button class="secondary" ref={saveAnyway} onClick={onSaveAnyway} aria-describedby="not-article-head not-article-message" data-testid="save-anyway">
+          Save anyway
+        </button>
         <button class="secondary" onClick={onSaveSelection} disabled={!hasSelection} title={hasSelection ? '' : 'Select some text on the page first'}>
           Save selection
         </button>
