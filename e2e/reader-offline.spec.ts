@@ -341,6 +341,91 @@ test.describe('reader', () => {
     await expect(button).toBeFocused();
   });
 
+  // The reader stopped its own keys behind the open dialog, but the browser's scroll keys
+  // still moved the article behind it: a modal <dialog> makes the page inert, yet Chromium
+  // scrolls the document from a key pressed on the dialog's button (PageDown, arrows, Home,
+  // End) or on its text (Space), and a dialog that scrolls hands the scroll on to the page
+  // once it reaches its end.
+  test('keyboard shortcuts: the browser’s scroll keys do not move the article behind the open dialog, and still scroll a dialog that overflows', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 480 }); // the clip is longer than the window
+    await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(page.locator('.pager')).toBeAttached();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const pageY = () => page.evaluate(() => Math.round(window.scrollY));
+    // Midway down, so keys in either direction could move it.
+    await page.evaluate(() => scrollTo(0, (document.documentElement.scrollHeight - innerHeight) / 2));
+    const middle = await pageY();
+    expect(middle).toBeGreaterThan(100);
+    const settle = () => page.waitForTimeout(250); // keyboard scrolls are animated
+
+    const column = () => page.locator('.content').evaluate((el) => { const r = el.getBoundingClientRect(); return [r.left, r.width, r.top]; });
+    const still = await column();
+
+    // The focus on Close (where opening puts it): Space and Enter would press it.
+    await page.keyboard.press('?');
+    await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
+    // Held still, the page does not shift either (where a scroll bar takes room its gutter is
+    // kept; Playwright's headless Chromium hides scroll bars, so that case is not seen here).
+    expect(await column()).toEqual(still);
+    for (const key of ['PageDown', 'ArrowDown', 'End', 'PageUp', 'ArrowUp', 'Home']) {
+      await page.keyboard.press(key);
+      await settle();
+      expect.soft(await pageY(), key).toBe(middle);
+    }
+    // The focus on nothing (a click on the dialog's heading).
+    await dialog.getByRole('heading').click();
+    await expect(dialog).toBeVisible();
+    for (const key of ['Space', 'PageDown', 'ArrowDown', 'End', 'Shift+Space', 'PageUp', 'Home']) {
+      await page.keyboard.press(key);
+      await settle();
+      expect.soft(await pageY(), `${key} on the dialog's text`).toBe(middle);
+    }
+    // Nor does the wheel over the dimmed page.
+    await page.mouse.move(40, 300);
+    await page.mouse.wheel(0, 400);
+    await settle();
+    expect.soft(await pageY(), 'wheel').toBe(middle);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Closed, the browser's keys scroll the article again.
+    await page.locator('h1.title').click();
+    const closed = await pageY();
+    await page.keyboard.press('PageDown');
+    await expect.poll(pageY).toBeGreaterThan(closed);
+    await settle();
+
+    // A window too short for the whole list: the dialog scrolls (the focus on Close, at its
+    // end, brings it to the bottom) with the keys, and the page behind it still does not.
+    await page.setViewportSize({ width: 1280, height: 200 });
+    await expect.poll(() => page.evaluate(() => innerHeight)).toBe(200);
+    await page.evaluate(() => scrollTo(0, (document.documentElement.scrollHeight - innerHeight) / 2));
+    await settle();
+    const before = await pageY();
+    await page.keyboard.press('?');
+    await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
+    const box = () => dialog.evaluate((d) => ({ top: Math.round(d.scrollTop), max: d.scrollHeight - d.clientHeight }));
+    expect((await box()).max).toBeGreaterThan(40);
+    await expect.poll(async () => { const b = await box(); return b.top >= b.max - 1; }).toBe(true);
+    for (const key of ['ArrowUp', 'PageUp', 'Home']) {
+      const top = (await box()).top;
+      await page.keyboard.press(key);
+      await settle();
+      expect((await box()).top, key).toBeLessThan(top);
+      expect.soft(await pageY(), key).toBe(before);
+    }
+    await expect.poll(async () => (await box()).top).toBe(0);
+    await page.keyboard.press('PageUp'); // at its top: nothing is handed on to the page
+    await settle();
+    expect.soft(await pageY(), 'PageUp at the dialog’s top').toBe(before);
+    await page.keyboard.press('End');
+    await expect.poll(async () => { const b = await box(); return b.top >= b.max - 1; }).toBe(true);
+    await page.keyboard.press('ArrowDown'); // at its end
+    await page.keyboard.press('PageDown');
+    await settle();
+    expect.soft(await pageY(), 'ArrowDown, PageDown at the dialog’s end').toBe(before);
+  });
+
   // Esc did nothing from the panel's theme and font choices (radio buttons: the key handler
   // ignored every key in a form field), and from its size buttons it closed the panel with
   // the focus dropped on the page's body.

@@ -6,6 +6,10 @@ const KEYS: [string, string][] = [
   ['o', 'open the original'], ['l / Esc', 'back to the library'], ['?', 'this help'],
 ];
 
+/** Classes on <html> while the dialog is open (reader.css): the page behind does not scroll. */
+const BEHIND_MODAL = 'behind-modal';
+const KEEP_GUTTER = 'keep-gutter';
+
 /**
  * The keyboard cheat sheet (toggled with ?), a modal dialog: it opened without taking focus,
  * so a screen reader never said it was there, Tab went on through the page behind it, and
@@ -21,12 +25,24 @@ export function Help({ onClose }: { onClose: () => void }) {
   useLayoutEffect(() => {
     const el = dialog.current;
     if (!el) return;
-    const opener = el.ownerDocument.activeElement;
+    const doc = el.ownerDocument;
+    const opener = doc.activeElement;
+    // The page behind a modal dialog holds still. Inert as it is, Chromium still scrolled it
+    // with the browser's own keys (PageDown, the arrows, Home and End on Close; Space on the
+    // dialog's text) and the wheel, and a dialog that scrolls handed its scroll on to the page
+    // at its ends. The root stops scrolling while the dialog is open (the dialog, a scroll box
+    // of its own, still scrolls), keeping the gutter of the scroll bar it hides so the column
+    // does not move.
+    const root = doc.documentElement;
+    const scrollBar = (doc.defaultView?.innerWidth ?? 0) > root.clientWidth;
+    root.classList.add(BEHIND_MODAL);
+    root.classList.toggle(KEEP_GUTTER, scrollBar);
     // jsdom (unit tests) has no showModal: the dialog is then simply open.
     if (typeof el.showModal === 'function') el.showModal();
     else el.setAttribute('open', '');
     closeButton.current?.focus();
     return () => {
+      root.classList.remove(BEHIND_MODAL, KEEP_GUTTER);
       // Runs while the dialog is still in the document (before Preact removes it).
       if (typeof el.close === 'function' && el.open) el.close();
       if (opener instanceof HTMLElement && opener !== el.ownerDocument.body && opener.isConnected) opener.focus({ preventScroll: true });
