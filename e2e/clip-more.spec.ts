@@ -1,4 +1,4 @@
-import { expect, navigation, test } from './fixtures';
+import { expect, navigation, saveThenReopen, test } from './fixtures';
 
 declare const siftBackground: {
   runContextMenu: (id: string, tabId: number) => Promise<unknown>;
@@ -9,12 +9,7 @@ test('saving an already-saved URL asks: keep both, or update the saved copy', as
   const page = await context.newPage();
   await page.goto(server.url('/article.html'));
 
-  let popup = await openPopup(page);
-  await popup.getByTestId('save').click();
-  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
-  await popup.close();
-
-  popup = await openPopup(page);
+  let popup = await saveThenReopen(openPopup, page);
   await expect(popup.getByTestId('duplicate')).toContainText('You saved this page on');
   await popup.getByRole('button', { name: 'Keep both' }).click();
   await expect(popup.getByTestId('saved')).toContainText('Saved to your library', { timeout: 20_000 });

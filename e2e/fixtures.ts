@@ -253,6 +253,18 @@ export async function keepPageBusy(page: Page, ms: number): Promise<void> {
   }, ms);
 }
 
+/**
+ * Saves `page` from a popup, closes it and opens a new one on the same page: the popup of a
+ * page already in the library (it shows the "You saved this page" choices).
+ */
+export async function saveThenReopen(openPopup: ExtensionFixtures['openPopup'], page: Page): Promise<Page> {
+  const first = await openPopup(page);
+  await first.getByTestId('save').click();
+  await expect(first.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  await first.close();
+  return openPopup(page);
+}
+
 // ---------------------------------------------------------------------------------------
 // Fixtures
 

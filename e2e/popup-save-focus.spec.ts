@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { articleHtml, expect, test } from './fixtures';
+import { articleHtml, expect, saveThenReopen, test } from './fixtures';
 
 declare const siftBackground: { runContextMenu: (id: string, tabId: number) => Promise<unknown> };
 
@@ -68,12 +68,7 @@ function focusedIn(popup: Page): Promise<string> {
 test('a popup opened on an already-saved page focuses "Open in reader", described as saved; Tab reaches the choices; the engine select keeps its focus', async ({ context, server, openPopup }) => {
   const page = await context.newPage();
   await page.goto(server.url('/article.html'));
-  let popup = await openPopup(page);
-  await popup.getByTestId('save').click();
-  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
-  await popup.close();
-
-  popup = await openPopup(page);
+  const popup = await saveThenReopen(openPopup, page);
   await expect(popup.getByTestId('duplicate')).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => focusedIn(popup), { timeout: 3_000 }).not.toBe('body');
   const open = popup.getByTestId('open-saved-copy');
@@ -128,11 +123,7 @@ test('Save answered "already saved": the focus lands on "Open in reader", descri
 test('a failed save: the error is an alert, the focus lands on "Try again" described by it, and Enter there brings back the preview with the focus on Save', async ({ context, server, openPopup, extensionPage }) => {
   const page = await context.newPage();
   await page.goto(server.url('/article.html'));
-  let popup = await openPopup(page);
-  await popup.getByTestId('save').click();
-  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
-  await popup.close();
-  popup = await openPopup(page);
+  const popup = await saveThenReopen(openPopup, page);
   await expect(popup.getByTestId('duplicate')).toBeVisible({ timeout: 15_000 });
 
   // The saved copy goes to the trash (in the library) before "Update saved copy" is pressed.
