@@ -253,6 +253,41 @@ export async function keepPageBusy(page: Page, ms: number): Promise<void> {
   }, ms);
 }
 
+/** WCAG 2 colour math for the contrast tests (installColourMath). Colours are [r, g, b, alpha?], 0-255. */
+export interface ColourMath {
+  /** A computed colour (`rgb()`, `rgba()`, `color(srgb …)`) as [r, g, b, alpha]. */
+  parse(c: string): number[];
+  /** `top` (with its alpha) painted over the opaque `under`. */
+  over(top: number[], under: number[]): number[];
+  /** Relative luminance of an opaque colour. */
+  lum(c: number[]): number;
+  /** Contrast ratio of two luminances. */
+  ratio(a: number, b: number): number;
+}
+
+/**
+ * Installs ColourMath in the page as `globalThis.__colour`: a `page.evaluate` callback runs in
+ * the page and cannot use functions from the test's own scope.
+ */
+export async function installColourMath(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const parse = (c: string): number[] => {
+      const srgb = /^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.]+))?\)$/.exec(c);
+      if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
+      const rgb = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/.exec(c);
+      if (!rgb) throw new Error(`colour ${c}`);
+      return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
+    };
+    const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!));
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    (globalThis as unknown as { __colour: ColourMath }).__colour = { parse, over, lum, ratio };
+  });
+}
+
 /**
  * Saves `page` from a popup, closes it and opens a new one on the same page: the popup of a
  * page already in the library (it shows the "You saved this page" choices).

@@ -1,4 +1,4 @@
-import { articleHtml, test, expect } from './fixtures';
+import { articleHtml, installColourMath, test, expect, type ColourMath } from './fixtures';
 import { backupFiles, zipFiles } from '../src/backup/fixtures';
 import { READER, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
@@ -110,24 +110,14 @@ test.describe('reader', () => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
     await expect(page.locator('h1.title')).toBeVisible();
+    await installColourMath(page);
     const measure = () => page.evaluate(() => {
-      const parse = (c: string): number[] => {
-        const srgb = /^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.]+))?\)$/.exec(c);
-        if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
-        const rgb = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/.exec(c);
-        if (!rgb) throw new Error(`colour ${c}`);
-        return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
-      };
-      const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!));
+      const { parse, over, lum, ratio } = (globalThis as unknown as { __colour: ColourMath }).__colour;
       // What is painted behind an element: its own and its ancestors' backgrounds, composed.
       const behind = (el: Element | null): number[] => {
         if (!el) return [255, 255, 255];
         const bg = parse(getComputedStyle(el).backgroundColor);
         return bg[3] === 1 ? bg.slice(0, 3) : over(bg, behind(el.parentElement));
-      };
-      const lum = (c: number[]) => {
-        const [r, g, b] = c.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
-        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
       };
       const out: Record<string, number> = {};
       for (const sel of ['.kicker', 'h1.title', '.byline', '.content p', '.content a', '.content blockquote', '.content figcaption', '.content code', '.article-foot', '.article-foot a', '.article-foot .tag', '.pager a']) {
@@ -137,7 +127,7 @@ test.describe('reader', () => {
         const fg = parse(getComputedStyle(el).color);
         const a = lum(over(fg, back));
         const b = lum(back);
-        out[sel] = Math.round(((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)) * 100) / 100;
+        out[sel] = Math.round(ratio(a, b) * 100) / 100;
       }
       return out;
     });
@@ -166,15 +156,9 @@ test.describe('reader', () => {
     await page.getByRole('button', { name: 'Typography settings' }).click();
     const panel = page.getByRole('group', { name: 'Typography' });
     await expect(panel).toBeVisible();
+    await installColourMath(page);
     const measure = () => page.evaluate(() => {
-      const parse = (c: string): number[] => {
-        const srgb = /^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.]+))?\)$/.exec(c);
-        if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
-        const rgb = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/.exec(c);
-        if (!rgb) throw new Error(`colour ${c}`);
-        return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
-      };
-      const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!));
+      const { parse, over, lum, ratio } = (globalThis as unknown as { __colour: ColourMath }).__colour;
       // Every colour that may be painted behind an element: its own background (each stop of
       // a gradient) over its ancestors'.
       const behind = (el: Element | null): number[][] => {
@@ -184,11 +168,6 @@ test.describe('reader', () => {
         const layers = stops.length > 0 ? stops : [parse(style.backgroundColor)];
         return layers.flatMap((bg) => (bg[3] === 1 ? [bg.slice(0, 3)] : behind(el.parentElement).map((under) => over(bg, under))));
       };
-      const lum = (c: number[]) => {
-        const [r, g, b] = c.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
-        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-      };
-      const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
       const out: Record<string, number> = {};
       const labelled = [...document.querySelectorAll('#typography .seg label > span, #typography legend, #typography .stepper-label, #typography output')];
       for (const el of labelled) {
