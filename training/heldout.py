@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import train  # noqa: E402
+import split  # noqa: E402  (the site split alone: no numpy or xgboost needed)
 
 
 def main():
@@ -39,7 +39,7 @@ def main():
         del args[i:i + 2]
     out = args[0] if args else '/tmp/wcxb-heldout'
     seen = 0
-    src = os.path.join(train.DATA, 'wcxb-dev')
+    src = os.path.join(split.DATA, 'wcxb-dev')
     os.makedirs(os.path.join(out, 'pages'), exist_ok=True)
     kept = 0
     with open(os.path.join(src, 'truth.jsonl')) as f, open(os.path.join(out, 'truth.jsonl'), 'w') as g:
@@ -47,7 +47,7 @@ def main():
             if not line.strip():
                 continue
             row = json.loads(line)
-            if train.bucket(train.host(row['url']), 2) != half:
+            if split.bucket(split.host(row['url']), 2) != half:
                 continue
             seen += 1
             if (seen - 1 - offset) % every:

@@ -23,22 +23,18 @@ Deterministic: fixed seeds, single thread, hash-based folds.
 """
 import argparse
 import gzip
-import hashlib
 import json
 import math
 import os
 import re
 import sys
 from collections import Counter
-from urllib.parse import urlparse
 
 import numpy as np
 import xgboost as xgb
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.environ.get('SIFT_BENCH_DATA', os.path.join(os.path.dirname(ROOT), 'shared', 'bench-data'))
-if not os.path.isdir(DATA):
-    DATA = '/work/shared/bench-data'
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from split import DATA, ROOT, bucket, host  # noqa: E402  (the site split, shared with heldout.py)
 CACHE = os.path.join(ROOT, 'training', 'cache')
 MODEL_OUT = os.path.join(ROOT, 'src', 'core', 'engines', 'classifierModel.json')
 TOKEN = re.compile(r'\w+')
@@ -77,15 +73,6 @@ ROUNDS = 20
 # at its threshold (training/README.md "Speed (session 6)").
 DROPPED = ('sentences', 'whitespace', 'words', 'digitRatio', 'cjkRatio', 'fontSize', 'fontSizeRatio', 'fontWeight', 'vsseSeed',
            'top', 'topShare', 'left', 'width', 'widthShare', 'height', 'centreOffset')
-
-
-def host(url):
-    h = (urlparse(url).hostname or '').lower()
-    return h[4:] if h.startswith('www.') else h
-
-
-def bucket(h, n):
-    return int(hashlib.md5(h.encode()).hexdigest(), 16) % n
 
 
 def load_truth(dataset):
