@@ -166,8 +166,17 @@ test('a page that is not an article: the focus lands on "Save anyway", described
   await expect(anyway).toHaveAccessibleDescription(/^This doesn’t look like an article .+/);
   const reason = (await popup.getByTestId('not-article').locator('p').textContent())!.trim();
   await expect(anyway).toHaveAccessibleDescription(`This doesn’t look like an article ${reason}`);
+  // Save selection is reachable with nothing selected, and says why it does nothing yet.
   await popup.keyboard.press('Tab');
-  await expect(popup.getByRole('button', { name: 'Save full page' })).toBeFocused(); // Save selection is disabled (no selection)
+  const selection = popup.getByRole('button', { name: 'Save selection' });
+  await expect(selection).toBeFocused();
+  await expect(selection).toHaveAttribute('aria-disabled', 'true');
+  await expect(selection).toHaveAccessibleDescription('Select some text on the page first, then open Sift again.');
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('selection-hint')).toBeVisible();
+  await expect(popup.getByTestId('not-article')).toBeVisible();
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Save full page' })).toBeFocused();
 
   // A new answer under the engine select (arrow key) leaves the focus on the select.
   const select = popup.getByTestId('engine');

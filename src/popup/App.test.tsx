@@ -235,7 +235,6 @@ describe('popup App', () => {
     const api = fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [] });
     const root = mount(api);
     await until(() => !!byTestId(root, 'not-article'));
-    expect(button(root, 'Save selection').disabled).toBe(true);
     button(root, 'Save full page').click();
     await until(() => api.previews.length === 2);
     await new Promise((r) => setTimeout(r, 20));
@@ -245,10 +244,42 @@ describe('popup App', () => {
     expect(api.previews).toEqual(['article', 'fullpage', 'article-anyway']);
   });
 
-  // These panels opened with the focus on the body: nothing was said of them on focus, and Tab
-  // started from the top of the popup (e2e popup-save-focus.spec.ts checks the same in Chromium).
+  /** The texts an element's aria-describedby names, joined by " | ". */
   const describedBy = (el: Element | null) =>
     (el?.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent?.trim()).join(' | ');
+
+  // "Save selection" with nothing selected was a disabled button whose reason was only a hover
+  // title: Tab skipped it and a screen reader never heard why.
+  it('Save selection with nothing selected: focusable, described by the reason, which a press shows; it clips nothing', async () => {
+    const api = fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [] });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'not-article'));
+    const selection = button(root, 'Save selection');
+    expect(selection.disabled).toBe(false);
+    expect(selection.getAttribute('aria-disabled')).toBe('true');
+    expect(describedBy(selection)).toBe('Select some text on the page first, then open Sift again.');
+    expect(byTestId(root, 'selection-hint')?.className).toBe('visually-hidden');
+    selection.click();
+    await until(() => byTestId(root, 'selection-hint')?.className === 'selection-hint');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.previews).toEqual(['article']);
+  });
+
+  it('the preview\'s "selection" clips the selection when there is one, and is described by nothing', async () => {
+    const api = fakeApi({ kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: true, existing: [] });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'save'));
+    const selection = button(root, 'selection');
+    expect(selection.getAttribute('aria-disabled')).toBe('false');
+    expect(selection.hasAttribute('aria-describedby')).toBe(false);
+    expect(byTestId(root, 'selection-hint')).toBeNull();
+    selection.click();
+    await until(() => api.previews.length === 2);
+    expect(api.previews).toEqual(['article', 'selection']);
+  });
+
+  // These panels opened with the focus on the body: nothing was said of them on focus, and Tab
+  // started from the top of the popup (e2e popup-save-focus.spec.ts checks the same in Chromium).
 
   it('not an article: the focus lands on Save anyway, described by the heading and the reason', async () => {
     const root = mount(fakeApi({ kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [] }));

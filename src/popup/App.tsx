@@ -6,7 +6,7 @@ import type { PopupApi, PreviewChoice } from './api';
 import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
 import { SiftMark } from './components/Icons';
-import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved, useFocusWhenLost } from './components/Panels';
+import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved, SelectionButton, useFocusWhenLost } from './components/Panels';
 import { Preview, type LeadImage } from './components/Preview';
 import { KindSelect, Records, tableOf } from './components/Records';
 
@@ -350,9 +350,9 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
             <SaveButton saving={saving} images={state.imageUrls.length} onSave={() => void save('ask')} />
             <div class="alt">
               Clip instead:
-              <button class="link" disabled={saving || !state.hasSelection} title={state.hasSelection ? '' : 'Select some text on the page first'} onClick={() => void load('selection')}>
+              <SelectionButton class="link" hasSelection={state.hasSelection === true} busy={saving} onClick={() => void load('selection')}>
                 selection
-              </button>
+              </SelectionButton>
               ·
               <button class="link" disabled={saving} onClick={() => void load('fullpage')}>full page</button>
             </div>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { MAX_IMAGES_PER_CLIP, type ExistingClip, type FailedImage } from '../../shared/messages';
 import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
 import { formatInstantDay } from '../../shared/dates';
@@ -84,12 +85,49 @@ export function NotArticle({ message, hasSelection, onSaveAnyway, onSaveSelectio
         <button class="secondary" ref={saveAnyway} onClick={onSaveAnyway} aria-describedby="not-article-head not-article-message" data-testid="save-anyway">
           Save anyway
         </button>
-        <button class="secondary" onClick={onSaveSelection} disabled={!hasSelection} title={hasSelection ? '' : 'Select some text on the page first'}>
+        <SelectionButton class="secondary" hasSelection={hasSelection} onClick={onSaveSelection}>
           Save selection
-        </button>
+        </SelectionButton>
         <button class="secondary" onClick={onSaveFullPage}>Save full page</button>
       </div>
     </div>
+  );
+}
+
+export interface SelectionButtonProps {
+  class: string;
+  hasSelection: boolean;
+  /** A save is running: the button does nothing, and says nothing more. */
+  busy?: boolean;
+  onClick: () => void;
+  children: ComponentChildren;
+}
+
+/**
+ * "Save selection" when nothing is selected. It used to be a disabled button whose reason was
+ * only a hover title: Tab skipped it, a screen reader never heard the reason, and a keyboard
+ * user could not find out why it was there. It stays focusable (aria-disabled), is described
+ * by the reason, and a press shows the reason on screen instead of doing nothing silently.
+ */
+export function SelectionButton({ class: cls, hasSelection, busy = false, onClick, children }: SelectionButtonProps) {
+  const hintId = useId();
+  const [explained, setExplained] = useState(false);
+  return (
+    <>
+      <button
+        class={cls}
+        aria-disabled={busy || !hasSelection}
+        aria-describedby={hasSelection ? undefined : hintId}
+        onClick={() => { if (!hasSelection) setExplained(true); else if (!busy) onClick(); }}
+      >
+        {children}
+      </button>
+      {!hasSelection && (
+        <span id={hintId} class={explained ? 'selection-hint' : 'visually-hidden'} data-testid="selection-hint">
+          Select some text on the page first, then open Sift again.
+        </span>
+      )}
+    </>
   );
 }
 
