@@ -63,6 +63,21 @@ function focusedIn(popup: Page): Promise<string> {
   });
 }
 
+/**
+ * An arrow key on the engine select loads another engine's answer under it; once `settled`
+ * says the new panel is on screen (and its focus effects have run), the focus is still on the select.
+ */
+async function expectEngineSelectKeepsFocus(popup: Page, settled: () => Promise<void>): Promise<void> {
+  const select = popup.getByTestId('engine');
+  await select.focus();
+  const before = await select.inputValue();
+  await popup.keyboard.press('ArrowDown');
+  await expect(select).not.toHaveValue(before);
+  await settled();
+  await popup.waitForTimeout(300); // the panels' focus effects have run
+  await expect(select).toBeFocused();
+}
+
 // A popup opened on a page already in the library showed the "You saved this page" choices
 // with nothing focused: a screen reader said nothing about it and Tab started from the top.
 test('a popup opened on an already-saved page focuses "Open in reader", described as saved; Tab reaches the choices; the engine select keeps its focus', async ({ context, server, openPopup }) => {
@@ -82,15 +97,10 @@ test('a popup opened on an already-saved page focuses "Open in reader", describe
   await expect(popup.getByRole('button', { name: 'Keep both' })).toBeFocused();
 
   // A new preview under the engine select (arrow key) does not take the focus from it.
-  const select = popup.getByTestId('engine');
-  await select.focus();
-  const before = await select.inputValue();
-  await popup.keyboard.press('ArrowDown');
-  await expect(select).not.toHaveValue(before);
-  await expect(popup.locator('.popup')).toHaveAttribute('data-phase', 'preview', { timeout: 15_000 });
-  await expect(popup.getByTestId('duplicate')).toBeVisible();
-  await popup.waitForTimeout(300); // the panels' focus effects have run
-  await expect(select).toBeFocused();
+  await expectEngineSelectKeepsFocus(popup, async () => {
+    await expect(popup.locator('.popup')).toHaveAttribute('data-phase', 'preview', { timeout: 15_000 });
+    await expect(popup.getByTestId('duplicate')).toBeVisible();
+  });
 
   // Enter on "Open in reader" opens the saved copy.
   await open.focus();
@@ -179,14 +189,7 @@ test('a page that is not an article: the focus lands on "Save anyway", described
   await expect(popup.getByRole('button', { name: 'Save full page' })).toBeFocused();
 
   // A new answer under the engine select (arrow key) leaves the focus on the select.
-  const select = popup.getByTestId('engine');
-  await select.focus();
-  const before = await select.inputValue();
-  await popup.keyboard.press('ArrowDown');
-  await expect(select).not.toHaveValue(before);
-  await expect(popup.locator('.popup')).not.toHaveAttribute('data-phase', 'loading', { timeout: 15_000 });
-  await popup.waitForTimeout(300); // the panels' focus effects have run
-  await expect(select).toBeFocused();
+  await expectEngineSelectKeepsFocus(popup, () => expect(popup.locator('.popup')).not.toHaveAttribute('data-phase', 'loading', { timeout: 15_000 }));
 
   // Enter on "Save anyway" clips the page as an article, with the focus on Save.
   await anyway.focus();

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { fetchedImageValidator, IMAGE_TIMEOUT_MS, MAX_IMAGE_BYTES, request, type Envelope, type FetchedImage } from '../shared/messages';
 import { BUILD_BROWSER, type BrowserFamily } from '../shared/browserFamily';
+import { isFileUrl } from '../shared/clipImages';
 import { base64ToBytes, imageSize, isTimeout, readCapped, TooLarge } from '../shared/imageBytes';
 import type { ImageInput } from '../storage/saveClip';
 
@@ -79,7 +80,7 @@ export async function fetchHere(url: string, opts: FetchHereOptions = {}): Promi
   // A file:// image (only ever on a clip of a page opened from disk: messages.ts
   // localFilesOnlyForFiles) is read here: with "Allow access to file URLs" on, the clicked
   // file's activeTab grant covers file:///, and the extension CSP's connect-src lists file:.
-  const isFile = url.startsWith('file:');
+  const isFile = isFileUrl(url);
   if (isFile && (opts.browser ?? BUILD_BROWSER) === 'firefox') return failed(FILE_NOT_IN_FIREFOX);
   const fileUnreadable = opts.pageGone ? FILE_PAGE_GONE : FILE_UNREADABLE;
   try {

@@ -1,4 +1,5 @@
 import type { BrowserFamily } from '../shared/browserFamily';
+import { isFileUrl } from '../shared/clipImages';
 import type { CannotClipCode } from '../shared/messages';
 
 /**
@@ -74,7 +75,7 @@ export function refuseByInjectionError(error: string, url: string | undefined, f
   const lower = error.toLowerCase();
   if (url && /\.pdf($|[?#])/i.test(url)) return { code: 'pdf', message: MESSAGES.pdf };
   // Firefox refuses a file page as any page ("Missing host permission for the tab").
-  if (url && /^file:/i.test(url)) return fileAccessRefusal(browser);
+  if (url && isFileUrl(url)) return fileAccessRefusal(browser);
   if (lower.includes('gallery') || lower.includes('web store')) return { code: 'store-page', message: MESSAGES.storePage };
   if (lower.includes('chrome://') || lower.includes('chrome-extension://') || lower.includes('about:') || lower.includes('edge://')) return { code: 'browser-page', message: MESSAGES.browserPage };
   if (lower.includes('file://') || lower.includes('file url')) return fileAccessRefusal(browser);

@@ -1,3 +1,4 @@
+import { isFileUrl } from '../shared/clipImages';
 import type { FetchedImage } from '../shared/messages';
 import { imageSize, isTimeout, readCapped, TooLarge } from '../shared/imageBytes';
 
@@ -78,7 +79,7 @@ function isSameOrigin(doc: Document, url: string): boolean | null {
 const FILE_IMAGE: FetchedImage = { status: 'failed', error: 'a page opened from disk may not read the files beside it', blocked: true };
 
 export async function fetchImageInPage(doc: Document, url: string, caps: ImageCaps): Promise<FetchedImage> {
-  if (url.startsWith('file:')) return FILE_IMAGE;
+  if (isFileUrl(url)) return FILE_IMAGE;
   const signal = AbortSignal.timeout(caps.timeoutMs);
   const sameOrigin = isSameOrigin(doc, url);
   if (sameOrigin === null) return { status: 'failed', error: 'not a valid image URL', blocked: false };

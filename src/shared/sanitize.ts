@@ -43,10 +43,11 @@ let hooked = false;
 function installHooks(): void {
   if (hooked) return;
   hooked = true;
-  // Links from a clip open outside the extension page and never hand it a window.opener.
+  // An image of a page opened from disk keeps its file: address (LOCAL_IMAGE).
   DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
     if (node.nodeName === 'IMG' && data.attrName === 'src' && LOCAL_IMAGE.test(data.attrValue)) data.forceKeepAttr = true;
   });
+  // Links from a clip open outside the extension page and never hand it a window.opener.
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');

@@ -249,7 +249,8 @@ function Article({ clip, transform, source, original }: { clip: StoredClip; tran
           {meta.map((m, i) => <Fragment key={i}><bdi>{m}</bdi> · </Fragment>)}
           <bdi>{clip.readingMinutes} min read</bdi>
         </p>
-        {source && <p class="source print-only">{original?.kind === 'link' ? original.href : source.original?.kind === 'web' ? source.original.url : source.detail}</p>}
+        {/* On paper: the web page's address (the one Original opens), else the file's path. */}
+        {source && <p class="source print-only">{source.original?.kind === 'web' ? source.original.url : source.detail}</p>}
       </header>
       <ClipTable clip={clip} />
       <SanitizedHtml html={clip.html} transform={transform} class="content" lang={lang} dir={dir} />
