@@ -35,3 +35,22 @@ describe('readBackup', () => {
     await expect(readBackup(blob(zipFiles(backupFiles([bad]))))).rejects.toThrow(/pageKind/);
   });
 });
+
+describe('readBackup: what a ZIP is, before what it holds', () => {
+  it('a newer Sift\'s ZIP backup with a kind of entry this version does not know says to update Sift', async () => {
+    const files = backupFiles(await validLibrary(), { version: 2 });
+    files['highlights/clip-emoji.json'] = new TextEncoder().encode('[]');
+    await expect(readBackup(blob(zipFiles(files)))).rejects.toThrow('This backup is format version 2; this Sift reads version 1. Update Sift to import it.');
+  });
+
+  it('another kind of ZIP (a Markdown export, an EPUB) is "not a Sift backup", not a complaint about its first file', async () => {
+    const markdownExport = zipFiles({ 'Notes.md': new TextEncoder().encode('# Notes'), 'assets/Notes-1.png': new Uint8Array([1, 2, 3]) });
+    await expect(readBackup(blob(markdownExport))).rejects.toThrow('This ZIP is not a Sift backup (it has no sift-backup.json).');
+  });
+
+  it('a version 1 backup with a file a backup never holds is still refused', async () => {
+    const files = backupFiles(await validLibrary());
+    files['highlights/clip-emoji.json'] = new TextEncoder().encode('[]');
+    await expect(readBackup(blob(zipFiles(files)))).rejects.toThrow('The archive contains "highlights/clip-emoji.json", which is not part of a Sift backup.');
+  });
+});

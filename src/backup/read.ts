@@ -52,17 +52,23 @@ async function readZipBackup(blob: Blob, onProgress: Progress): Promise<ParsedBa
   for (const e of entries) {
     if (unsafeName(e.name)) throw new BackupError(`The archive contains an unsafe path "${e.name}"; refused as hostile.`);
     if (byName.has(e.name)) throw new BackupError(`The archive contains "${e.name}" twice; refused (duplicate entries).`);
-    if (e.name !== MANIFEST_NAME && !CLIP_ENTRY.test(e.name) && !IMAGE_ENTRY.test(e.name)) {
-      throw new BackupError(`The archive contains "${e.name}", which is not part of a Sift backup.`);
-    }
     byName.set(e.name, e);
   }
+  // What the ZIP is (a Sift backup at all, of a version this Sift reads) is settled by the
+  // manifest before its other entries are judged: a newer Sift's backup may hold a kind of
+  // entry this one does not know, and should be answered "update Sift", and a Markdown
+  // export or an EPUB "not a Sift backup", rather than a complaint about their first file.
   const manifestEntry = byName.get(MANIFEST_NAME);
   if (!manifestEntry) throw new BackupError(`This ZIP is not a Sift backup (it has no ${MANIFEST_NAME}).`);
   const budget: InflateBudget = { used: 0 };
   const manifest = validateManifest(
     parseJsonStrict(decodeUtf8(await readEntry(file, manifestEntry, 1024 * 1024, budget), 'The manifest'), 'The manifest'),
   );
+  for (const e of entries) {
+    if (e.name !== MANIFEST_NAME && !CLIP_ENTRY.test(e.name) && !IMAGE_ENTRY.test(e.name)) {
+      throw new BackupError(`The archive contains "${e.name}", which is not part of a Sift backup.`);
+    }
+  }
 
   const clipEntries = entries.filter((e) => CLIP_ENTRY.test(e.name));
   const imageEntryCount = entries.filter((e) => IMAGE_ENTRY.test(e.name)).length;
