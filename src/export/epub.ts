@@ -22,6 +22,24 @@ const CSS = `body{font-family:serif;line-height:1.5;margin:0 5%}h1{font-size:1.6
 img{max-width:100%}pre{white-space:pre-wrap;font-size:.85em}.meta{color:#666;font-family:sans-serif;font-size:.85em}
 table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .4em}`;
 
+/**
+ * Characters XML 1.0 does not allow anywhere in a document: C0 controls other than tab, LF
+ * and CR, U+FFFE, U+FFFF, and halves of a surrogate pair. HTML keeps them as text (a page
+ * pasted from Word holds U+000B for each soft line break), XMLSerializer writes them out as
+ * they are, and an e-reader then refuses the whole chapter as not well-formed.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * An XML file's text with those characters gone. Markup never holds them, so only text and
+ * attribute values change: a vertical tab or form feed (a line or page break) becomes a space,
+ * half a surrogate pair U+FFFD, anything else nothing.
+ */
+export function xmlSafe(xml: string): string {
+  return xml.replace(NOT_XML, (c) => (c === '\u000B' || c === '\u000C' ? ' ' : c.length === 1 && c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : ''));
+}
+
 function chapterXhtml(ch: EpubChapter): string {
   const xml = document.implementation.createDocument('http://www.w3.org/1999/xhtml', 'html', null);
   const html = xml.documentElement;
@@ -42,7 +60,7 @@ function chapterXhtml(ch: EpubChapter): string {
   meta.textContent = [ch.clip.byline, ch.clip.site, safeHttpUrl(ch.clip.url)].filter(Boolean).join(' · ');
   body.append(h1, meta, xml.importNode(ch.body, true));
   html.append(head, body);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n${new XMLSerializer().serializeToString(xml)}`;
+  return xmlSafe(`<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n${new XMLSerializer().serializeToString(xml)}`);
 }
 
 export async function writeEpub(
@@ -77,13 +95,13 @@ export async function writeEpub(
     }
     onProgress(n, meta.count, 'Writing EPUB');
   }
-  zip.addText('OEBPS/nav.xhtml', `<?xml version="1.0" encoding="UTF-8"?>
+  zip.addText('OEBPS/nav.xhtml', xmlSafe(`<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Contents</title></head>
-<body><nav epub:type="toc" id="toc"><h1>Contents</h1><ol>${toc.join('')}</ol></nav></body></html>`);
+<body><nav epub:type="toc" id="toc"><h1>Contents</h1><ol>${toc.join('')}</ol></nav></body></html>`));
   const id = `urn:uuid:${crypto.randomUUID()}`;
   const modified = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  zip.addText('OEBPS/content.opf', `<?xml version="1.0" encoding="UTF-8"?>
+  zip.addText('OEBPS/content.opf', xmlSafe(`<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="bookid">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="bookid">${id}</dc:identifier>
@@ -98,6 +116,6 @@ export async function writeEpub(
 ${items.join('\n')}
 </manifest>
 <spine>${spine.join('')}</spine>
-</package>`);
+</package>`));
   return zip.finish();
 }

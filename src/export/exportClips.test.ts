@@ -161,3 +161,25 @@ describe('exported names open on Windows', () => {
     expect((await exportClips(db, 'html', [id])).filename).toBe('PRN_.html');
   });
 });
+
+describe('EPUB chapters are well-formed XML whatever characters a page held', () => {
+  // XML 1.0 allows no C0 control but tab, LF and CR (and never U+FFFE, U+FFFF): an e-reader
+  // refuses a chapter holding one. Pages do hold them: Word's soft line break pasted into a
+  // CMS is a vertical tab (U+000B).
+  it('a vertical tab and other control characters in the text, title and byline', async () => {
+    const id = await save({
+      ...product, pageKind: undefined, attributes: undefined, title: 'Quarterly\u0001 report', byline: 'Ann\u0008 Lee',
+      html: '<p>First line\u000bsecond line, a bell\u0007 and \uffff.</p>', text: 'First line second line',
+    });
+    const book = unzipSync(await bytes((await exportClips(db, 'epub', [id])).blob));
+    for (const name of ['OEBPS/chapter-1.xhtml', 'OEBPS/nav.xhtml', 'OEBPS/content.opf']) {
+      const doc = new DOMParser().parseFromString(strFromU8(book[name]!), 'application/xml');
+      expect(doc.querySelector('parsererror')?.textContent ?? null, name).toBeNull();
+    }
+    const chapter = strFromU8(book['OEBPS/chapter-1.xhtml']!);
+    expect(chapter).toContain('<title>Quarterly report</title>');
+    // The vertical tab separated two lines: it stays a space, the words do not run together.
+    expect(chapter).toContain('<p>First line second line, a bell and .</p>');
+    expect(chapter).toContain('Ann Lee');
+  });
+});
