@@ -367,6 +367,35 @@ test.describe('library', () => {
     }
     expect(seen).toEqual(['search', 'import-input', 'export-format', 'export']);
   });
+
+  test('keyboard: export and import keep the focus on their control while they run and after', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? document.activeElement?.tagName ?? null);
+
+    // Export all with Enter: the button says it is busy (and ignores presses) but keeps the focus.
+    await page.getByTestId('export-format').selectOption('markdown-zip');
+    await page.getByTestId('export-format').focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('export-button');
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('export-button')).toHaveAttribute('aria-disabled', 'true');
+    expect(await focused()).toBe('export-button');
+    await download;
+    await expect(page.getByTestId('notice')).toContainText('Exported Sift');
+    await expect(page.getByTestId('progress')).toHaveCount(0);
+    expect(await focused()).toBe('export-button');
+    await expect(page.getByTestId('export-button')).not.toHaveAttribute('aria-disabled', 'true');
+
+    // Import with Enter on the focused file input: the focus is still there when it is done.
+    await page.getByTestId('import-input').focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'again.zip', mimeType: 'application/zip', buffer: Buffer.from(zipFiles(backupFiles(await articleClips()))) });
+    await expect(page.getByTestId('notice')).toContainText('5 were already in the library');
+    await expect(page.getByTestId('progress')).toHaveCount(0);
+    expect(await focused()).toBe('import-input');
+  });
 });
 
 // Schema v4 rebuilds every clip's search terms (byline, site, WiFi / Wi-Fi) in the browser that

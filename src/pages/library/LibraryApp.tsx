@@ -389,7 +389,11 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
           <div class="actions">
             <label class="btn" title="Import a Sift backup (.zip or .json)">
               Import
-              <input ref={fileRef} type="file" accept=".zip,.json,application/zip,application/json" class="sr-only" onChange={onImport} disabled={busy} data-testid="import-input" />
+              {/* Busy, the Import and Export controls say so (aria-disabled) and ignore presses
+                  instead of being disabled: a disabled control loses the focus, which dropped a
+                  keyboard user who had started the work to the page's body. */}
+              <input ref={fileRef} type="file" accept=".zip,.json,application/zip,application/json" class="sr-only" onChange={onImport}
+                aria-disabled={busy ? 'true' : undefined} onClick={(e) => { if (busy) e.preventDefault(); }} data-testid="import-input" />
             </label>
             <select aria-label="Export format" value={format} onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat)} data-testid="export-format">
               <optgroup label={selected.size ? `${selected.size} selected` : 'All clips'}>
@@ -399,7 +403,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
                 {LIBRARY_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </optgroup>
             </select>
-            <button type="button" class="btn primary" onClick={runExport} disabled={busy} data-testid="export-button">
+            <button type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button">
               {LIBRARY_FORMATS.includes(format) ? 'Back up' : selected.size ? `Export ${selected.size}` : 'Export all'}
             </button>
           </div>
