@@ -458,6 +458,29 @@ test.describe('reader', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  // A page with no title is saved under its address, one unbroken word: at a phone's width the
+  // reader's heading ran off the right edge of the window and the page scrolled sideways.
+  test('a title without spaces (an untitled page\'s address) wraps inside a narrow window', async ({ context, extensionId, server, openPopup, readDb }) => {
+    const path = '/notes/2024/an-untitled-page-saved-from-a-very-long-address-with-no-spaces-at-all.html';
+    server.setPage(path, articleHtml(server).replace(/<title>.*?<\/title>|<meta property="og:title"[^>]*>|<h1>.*?<\/h1>/g, ''));
+    const page = await context.newPage();
+    await page.goto(server.url(path));
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('stats')).toContainText('words', { timeout: 15_000 });
+    await popup.getByTestId('save').click();
+    await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+    const clip = (await readDb()).clips.find((c) => c.url === server.url(path))!;
+    expect(clip.title).toBe(server.url(path));
+    const reader = await context.newPage();
+    await reader.setViewportSize({ width: 390, height: 800 });
+    await reader.goto(`chrome-extension://${extensionId}/${READER}?id=${encodeURIComponent(String(clip.id))}`);
+    await expect(reader.locator('h1.title')).toHaveText(server.url(path));
+    const title = await reader.locator('h1.title').evaluate((h) => ({ right: h.getBoundingClientRect().right, scroll: h.scrollWidth - h.clientWidth }));
+    expect(title.scroll).toBeLessThanOrEqual(0);
+    expect(title.right).toBeLessThanOrEqual(390);
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('a missing clip shows a clear message', async ({ context, extensionId }) => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/${READER}?id=nope`);
