@@ -167,6 +167,47 @@ describe('metadata', () => {
     expect(agrees('', 'Anything')).toBe(false);
   });
 
+  it('a lone <h1> that ends the declared title after a separator is the site\'s name when a heading states the rest', () => {
+    const title = (head: string, body: string) => { const d = page(head, body); return extractMetadata(d, d.URL, d.getElementById('root')).title; };
+    // An mdBook chapter: the book's name in the menu's <h1>, the chapter's in an <h2> of the content.
+    expect(title('<title>What is Ownership? - The Rust Programming Language</title>',
+      '<h1 class="menu-title">The Rust Programming Language</h1><main id="root"><h2><a href="#what-is-ownership">What Is Ownership?</a></h2><p>Text.</p></main>'))
+      .toBe('What is Ownership?');
+    // The site's name before the title, whose <h1> is the title: a footer's heading that names the site changes nothing.
+    expect(title('<title>Leadfeeder | State of SEO in 2026: Trends and Predictions</title>',
+      '<h1>State of SEO in 2026: Trends and Predictions</h1><div id="root"><p>Text.</p></div><footer><h2>Leadfeeder</h2></footer>'))
+      .toBe('State of SEO in 2026: Trends and Predictions');
+    // Nor does one inside the content when the <h1> is in it too (the article's own title).
+    expect(title('<title>Leadfeeder | State of SEO in 2026: Trends and Predictions</title>',
+      '<div id="root"><h1>State of SEO in 2026: Trends and Predictions</h1><p>Text.</p><h3>Leadfeeder</h3></div>'))
+      .toBe('State of SEO in 2026: Trends and Predictions');
+  });
+
+  it('a byline\'s trailing date goes with its weekday: "Name » Tue Aug 27, 2019"', () => {
+    const byline = (body: string) => withRoot(body).byline;
+    // A phpBB post head.
+    expect(byline('<div id="root"><p class="author">by <strong>Outer Armatonisdaristan</strong> » Tue Aug 27, 2019 1:47 am</p><p>Text.</p></div>')).toBe('Outer Armatonisdaristan');
+    expect(byline('<div id="root"><span class="byline">Jane Doe, Tuesday, March 5, 2024</span><p>Text.</p></div>')).toBe('Jane Doe');
+    // A name that begins like a weekday is not one.
+    expect(byline('<div id="root"><span class="byline">Ann Monroe, March 5, 2024</span><p>Text.</p></div>')).toBe('Ann Monroe');
+  });
+
+  it('the lead image is not the site\'s logo, icon or stock share picture', () => {
+    const lead = (head: string) => { const d = page(head); return extractMetadata(d, d.URL).leadImage; };
+    // Stack Exchange's og:image is its touch icon; arXiv's its logo: no lead image from them.
+    expect(lead('<meta property="og:image" content="https://cdn.sstatic.net/Sites/electronics/Img/apple-touch-icon@2.png?v=7b89fdd">')).toBeNull();
+    expect(lead('<meta property="og:image" content="/static/browse/0.3.4/images/arxiv-logo-fb.png">')).toBeNull();
+    expect(lead('<meta property="og:image" content="/img/WebShareDefaultImage">')).toBeNull();
+    // The next stated picture that is the article's: twitter:image, else the JSON-LD image.
+    expect(lead('<meta property="og:image" content="/og-default.png"><meta name="twitter:image" content="/photos/harbour.jpg">')).toBe('https://site.example/photos/harbour.jpg');
+    expect(lead('<meta property="og:image" content="/brand/logo.png"><script type="application/ld+json">{"@type":"NewsArticle","headline":"h","image":{"url":"/photos/flood.jpg"}}</script>'))
+      .toBe('https://site.example/photos/flood.jpg');
+    // A graph node's '@id' is no picture: nothing is left to name one.
+    expect(lead('<meta property="og:image" content="/logo.png"><script type="application/ld+json">{"@type":"BlogPosting","headline":"h","image":{"@id":"https://site.example/a/story#primaryimage"}}</script>')).toBeNull();
+    // Words that only contain those letters are not them.
+    expect(lead('<meta property="og:image" content="/uploads/iconic-bridge-logos-exhibit.jpg">')).toBe('https://site.example/uploads/iconic-bridge-logos-exhibit.jpg');
+  });
+
   it('a <br> keeps the words on either side apart, in a title <h1>, a byline and a stated date', () => {
     const d = page('<title>News Product Management Certification | Alliance</title>',
       '<h1><span>News Product<br>Management Certification</span></h1><p class="byline">By Jane Doe<br>June 3, 2024</p><p class="post-date">Posted<br>June 3, 2024</p>');

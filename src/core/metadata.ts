@@ -63,7 +63,8 @@ function firstUrl(v: Json | undefined): string | null {
   if (!v) return null;
   if (typeof v === 'string') return v;
   if (Array.isArray(v)) { for (const x of v) { const u = firstUrl(x); if (u) return u; } return null; }
-  if (typeof v === 'object') { const u = v['url'] ?? v['contentUrl'] ?? v['@id']; return typeof u === 'string' ? u : null; }
+  // An '@id' with a fragment names a node of the graph (Yoast's "https://site/post/#primaryimage"), not a file.
+  if (typeof v === 'object') { const id = v['@id']; const u = v['url'] ?? v['contentUrl'] ?? (typeof id === 'string' && !id.includes('#') ? id : undefined); return typeof u === 'string' ? u : null; }
   return null;
 }
 
@@ -179,11 +180,17 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   const docTitle = collapse(doc.title);
   const declared = declaredTitle(article ? str(article['headline']) : null, get('og:title', 'twitter:title', 'dc.title', 'citation_title'), docTitle);
   let title = stripSiteSuffix(declared, siteName);
+  const headed = h1s.length === 1 && h1s[0] && contentRoot ? headedRest(declared, h1s[0], firstH1(h1Elements), contentRoot) : null;
   // A lone <h1> that the <title> contains is the page's own statement of its title.
   if (!title && h1s[0]) title = h1s[0];
   // Not one that ends it after a separator: that is where the site's name goes, and a logo's
   // <h1> holds it ("A brief intro to git • Cory Dransfeldt").
   if (h1s.length === 1 && h1s[0] && docTitle.includes(h1s[0]) && h1s[0].length >= title.length * 0.5 && h1s[0].length < title.length && !endsAtSeparator(docTitle, h1s[0])) title = h1s[0];
+  // A lone <h1> that ends the declared title after a separator, where a heading on the page
+  // states what comes before it, is the site's name (a documentation book's menu title: "What
+  // is Ownership? - The Rust Programming Language" over <h2>What Is Ownership?</h2>): that
+  // heading's part is the title. The next rule took the site's name, whose words the title holds.
+  else if (headed !== null) title = headed;
   // A lone <h1> that substantially agrees with the declared title is the same title as the
   // reader sees it: the declared one adds the site's name, a tagline or an SEO variant
   // ("What is Social Commerce - A guided introduction | Emplifi"). One that does not agree is
@@ -225,9 +232,35 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
 
   const canonicalUrl = absolute(canonicalLink(doc)?.getAttribute('href'), baseUrl) ?? absolute(get('og:url'), baseUrl);
   const excerpt = get('og:description', 'description', 'twitter:description', 'dc.description') ?? (article ? str(article['description']) : null);
-  const leadImage = absolute(get('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src') ?? (article ? firstUrl(article['image'] ?? article['thumbnailUrl']) : null), baseUrl);
+  const leadImage = leadImageOf(meta, article, baseUrl);
 
   return { title, byline, published, siteName: siteName ? collapse(siteName) : null, lang, dir, canonicalUrl, excerpt, leadImage };
+}
+
+/**
+ * The page's picture of its article: the first og:image, twitter:image or JSON-LD image that is
+ * not the site's own logo, icon or stock share picture. Sites set those as og:image on pages
+ * with no picture of their own (Stack Exchange's apple-touch-icon@2.png, arXiv's
+ * arxiv-logo-fb.png, Django's django-logo-negative.png, "og-default.png"), and the popup showed
+ * them as the clip's lead image, the reader above the text. With none left, the clip's first
+ * content image is the lead (extract.ts).
+ */
+function leadImageOf(meta: Map<string, string>, article: Record<string, Json> | null, baseUrl: string): string | null {
+  const stated = LEAD_IMAGE_KEYS.map((k) => meta.get(k));
+  if (article) stated.push(firstUrl(article['image'] ?? article['thumbnailUrl']) ?? undefined);
+  for (const url of stated) {
+    const abs = url ? absolute(url, baseUrl) : null;
+    if (abs && !SITE_IMAGE_NAME.test(fileStem(abs))) return abs;
+  }
+  return null;
+}
+const LEAD_IMAGE_KEYS = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'];
+/** A file name that names a site's own picture: logo, icon, favicon, avatar, placeholder, default (as a word). */
+const SITE_IMAGE_NAME = /(?:^|[^a-z])(?:logo|icon|favicon|avatar|placeholder|default)(?![a-z])/;
+/** The last path segment of a URL, camelCase words apart and in lower case ("WebShareDefaultImage" → "web-share-default-image"). */
+function fileStem(url: string): string {
+  const path = new URL(url).pathname;
+  return path.slice(path.lastIndexOf('/') + 1).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
 /**
@@ -256,6 +289,32 @@ function namesSite(heading: string, siteName: string | null): boolean {
 function endsAtSeparator(title: string, part: string): boolean {
   return title.endsWith(part) && TITLE_SEPARATORS.some((sep) => title.endsWith(sep, title.length - part.length));
 }
+/**
+ * The part of `title` before a title separator and `part` (its end, the text of the page's lone
+ * <h1> `h1`), when `h1` stands outside the content root and a heading inside it (<h2>…<h4>)
+ * states that part (case, spacing, punctuation and a permalink mark aside); else null. The
+ * content's own heading names the page; an <h1> beside the content holds a menu's or a logo's
+ * name. A heading outside the content that names the site (a footer's) proves nothing.
+ */
+function headedRest(title: string, part: string, h1: Element | null, root: Element): string | null {
+  const sep = h1 && !root.contains(h1) ? TITLE_SEPARATORS.find((s) => title.length > part.length + s.length && title.endsWith(part) && title.endsWith(s, title.length - part.length)) : undefined;
+  if (sep === undefined) return null;
+  const rest = title.slice(0, title.length - part.length - sep.length).trim();
+  const key = headingKey(rest);
+  if (key === '') return null;
+  for (const level of ['h2', 'h3', 'h4']) {
+    const headings = root.getElementsByTagName(level);
+    for (let k = 0; k < headings.length; k++) if (headingKey(wordsOf(headings[k]!)) === key) return rest;
+  }
+  return null;
+}
+/** The first <h1> with words (the one h1s[0] was read from). */
+function firstH1(h1s: HTMLCollectionOf<HTMLHeadingElement>): Element | null {
+  for (let k = 0; k < h1s.length; k++) if (collapse(wordsOf(h1s[k]!)).replace(PERMALINK_MARK, '')) return h1s[k]!;
+  return null;
+}
+const headingKey = (text: string): string => letterDigitRuns(text.toLowerCase()).join(' ');
+
 /** Whether `title` is `part` + a title separator + more. */
 function beginsAtSeparator(title: string, part: string): boolean {
   return title.startsWith(part) && TITLE_SEPARATORS.some((sep) => title.startsWith(sep, part.length));
@@ -398,7 +457,11 @@ const SOMEONE_MARK = /comment|review(?!ed|er)|testimonial/i;
 const AUTHOR_MARK = /byline|writtenby|author(?!i[tz])/i;
 const MARKED_BYLINE = '[class*="byline" i], [id*="byline" i], [class*="author" i], [id*="author" i], [class*="writtenby" i]';
 
-/** The name in a byline's text: labels and a trailing date removed; null when no short name is left. */
+/**
+ * The name in a byline's text: labels and a trailing date removed; null when no short name is left.
+ * The date may open with its weekday ("by Jane Doe » Tue Aug 27, 2019 1:47 am", a forum post's
+ * head): the weekday goes with it.
+ */
 function nameOf(text: string): string | null {
   const b = text.replace(BYLINE_LABEL, '').replace(TRAILING_DATE, '').replace(/[\s|•·,:\-–—]+$/, '').replace(TRAILING_LABEL, '').trim();
   if (!b || b.length > 100 || b.split(' ').length > 10 || !hasLetter(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
@@ -415,7 +478,9 @@ const NOT_IN_A_NAME = /[©$#?!]/;
  * they sit in separate elements ("TopGear.comPublished: 11 Mar 2026").
  */
 const TRAILING_LABEL = /\s*(?:Published|Updated|Posted|Last [Uu]pdated)(?:\s+on)?$/;
-const TRAILING_DATE = new RegExp(`\\s+on\\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b.*$|\\s*(?:[•|·\\-–—,]\\s*)?(?:on\\s+)?(?:(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTH_NAMES})\\b|\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}).*$`, 'i');
+/** A weekday's name, whole or cut ("Tue", "Tues", "Tuesday"), not the start of a longer word ("Monroe"). */
+const WEEKDAYS = 'mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?';
+const TRAILING_DATE = new RegExp(`\\s+on\\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b.*$|\\s*(?:[•|·»\\-–—,]\\s*)?(?:on\\s+)?(?:(?:${WEEKDAYS})\\b\\.?,?\\s+)?(?:(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTH_NAMES})\\b|\\d{1,4}[./-]\\d{1,2}[./-]\\d{1,4}).*$`, 'i');
 
 /** DOM bylines: the content root's own first, then the page's (its selectors are a subset). */
 const BYLINE_IN_ROOT = '[itemprop="author"] [itemprop="name"], [itemprop="author"], [rel="author"], .byline, .author, [class*="byline"], [class*="author-name"]';
