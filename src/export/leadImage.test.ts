@@ -79,6 +79,17 @@ describe('dropTitleHeading', () => {
     expect(shown('<p>Intro.</p><h1>River</h1>', 'River')).toBe('<p>Intro.</p><h1>River</h1>');
   });
 
+  it('drops the title set as an <h2>, or under a kicker line (a date, a section), as pages set it', () => {
+    expect(shown('<h2>Friday Facts #282</h2><p>Posted by kovarex.</p>', 'Friday Facts #282')).toBe('<p>Posted by kovarex.</p>');
+    expect(shown('<p>08.04.2015 12:46</p><h1>1Password für Mac</h1><p>Text.</p>', '1Password für Mac')).toBe('<p>08.04.2015 12:46</p><p>Text.</p>');
+    expect(shown('<ul><li>September 4, 2025 5:50 am</li></ul><h2>Top Nutrition Trends</h2><p>Text.</p>', 'Top Nutrition Trends'))
+      .toBe('<ul><li>September 4, 2025 5:50 am</li></ul><p>Text.</p>');
+    // Not past a sentence, a long block or more than two short lines: there the heading is the content's.
+    expect(shown('<p>A long opening paragraph that tells the story.</p><h2>River</h2>', 'River')).toBe('<p>A long opening paragraph that tells the story.</p><h2>River</h2>');
+    expect(shown('<p>One</p><p>Two</p><p>Three</p><h2>River</h2>', 'River')).toBe('<p>One</p><p>Two</p><p>Three</p><h2>River</h2>');
+    expect(shown('<h3>River</h3><p>Text.</p>', 'River')).toBe('<h3>River</h3><p>Text.</p>');
+  });
+
   it('puts the lead image at the very top once the heading is gone', () => {
     expect(shown('<h1>River</h1><p>Text.</p>', 'River', 'https://cdn.example/hero.jpg'))
       .toBe('<figure><img src="https://cdn.example/hero.jpg" alt=""></figure><p>Text.</p>');

@@ -76,8 +76,45 @@ function titleKey(text: string): string {
  * Call before `insertLeadImage`, so the lead image then goes to the very top.
  */
 export function dropTitleHeading(fragment: DocumentFragment, title: string): void {
-  const heading = openingHeading(fragment);
+  const heading = titleHeading(fragment);
   if (heading && statesTitle(heading.textContent ?? '', title)) heading.remove();
+}
+
+/**
+ * The heading that may repeat the title: the content's opening <h1> or <h2>, found through
+ * leading wrappers and past up to two kicker lines above it (a date, a section name: "08.04.2015
+ * 12:46", "Apple", "September 4, 2025 5:50 am"). Pages put those above their title and set it
+ * as an <h2> as often as an <h1>: the reader showed the title twice, its own and the page's.
+ * A heading after a sentence ("Intro.") does not open the content and stays.
+ */
+function titleHeading(fragment: DocumentFragment): Element | null {
+  let node = firstContent(fragment);
+  let kickers = 0;
+  while (node && node.nodeType === 1) {
+    const el = node as Element;
+    if (el.nodeName === 'H1' || el.nodeName === 'H2') return el;
+    if (WRAPPERS.has(el.nodeName)) node = firstContent(el);
+    else if (kickers < 2 && isKicker(el)) { kickers++; node = nextContent(el); }
+    else return null;
+  }
+  return null;
+}
+
+/** A short line that is no sentence and holds no heading or image: a date, a section's name, a tag list. */
+function isKicker(el: Element): boolean {
+  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return KICKER_TAGS.has(el.nodeName) && text.length > 0 && text.length <= 40 && !/[.!?…]$/.test(text) && !el.querySelector('h1, h2, h3, img, figure, table');
+}
+const KICKER_TAGS = new Set(['P', 'UL', 'OL']);
+
+/** The next sibling of `node` that is not whitespace or a comment. */
+function nextContent(node: ChildNode): ChildNode | null {
+  for (let n = node.nextSibling; n; n = n.nextSibling) {
+    if (n.nodeType === 8) continue;
+    if (n.nodeType === 3 && !n.textContent?.trim()) continue;
+    return n;
+  }
+  return null;
 }
 
 /** Whether a heading's (or a text block's) words are the title's, as dropTitleHeading compares them. */
