@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SiftDb } from '../storage/db';
 import { saveClip, type ImageInput } from '../storage/saveClip';
 import type { ClipData } from '../shared/messages';
-import { importBackup } from './importBackup';
+import { importBackup, storeValidated } from './importBackup';
+import { sampleClip } from '../storage/librarySamples';
 import { importSummary } from './summary';
 import { writeBackupJson } from './write';
 
@@ -39,4 +40,24 @@ describe('import: what the library says came in', () => {
     expect(importSummary({ added: 8, skipped: 8, images: 3, unsavedImages: 0 }, 'b.zip'))
       .toBe('Imported 8 clips with 3 images from b.zip. 8 were already in the library and were kept as they are.');
   });
+});
+
+describe('import: progress while the clips are written', () => {
+  it('reports "Adding to the library" clip by clip in steps, after the checks, up to every new clip', async () => {
+    const from = new SiftDb('import-progress-from');
+    const to = new SiftDb('import-progress-to');
+    dbs.push(from, to);
+    const clips = Array.from({ length: 450 }, (_, i) => sampleClip({ id: `lantern-${i}`, title: `Lantern ${i}`, html: '<p>Lanterns.</p><img src="https://cdn.example/a.png">', savedAt: 1000 + i }));
+    const images = clips.map((c) => ({ id: `${c.id}-a`, clipId: c.id, url: 'https://cdn.example/a.png', blob: ok.blob, mime: 'image/png', bytes: 8, width: 4, height: 2, status: 'ok' as const, error: null }));
+    await storeValidated(from, { clips, images });
+    const reports: [number, number, string][] = [];
+    const result = await importBackup(to, await writeBackupJson(from), (done, total, label) => reports.push([done, total, label]));
+    expect(result).toMatchObject({ added: 450, images: 450 });
+    const adding = reports.filter((r) => r[2] === 'Adding to the library');
+    expect(adding[0]).toEqual([0, 450, 'Adding to the library']);
+    expect(adding.at(-1)).toEqual([450, 450, 'Adding to the library']);
+    // Several steps between, each after its clips were written: the page can repaint in between.
+    expect(adding.length).toBeGreaterThan(2);
+    expect(reports.indexOf(adding[0]!)).toBeGreaterThan(reports.findLastIndex((r) => r[2] === 'Checking clips'));
+  }, 30_000);
 });

@@ -32,6 +32,21 @@ function decodeUtf8(bytes: Uint8Array, what: string): string {
   }
 }
 
+/**
+ * Gives the page a turn every `everyMs` of checking. Reading entries from memory, inflating
+ * and validating them only ever awaits promises that are already resolved, so the browser
+ * got no turn to paint: checking a 2,500-clip backup froze the library 8 s with its progress
+ * bar never drawn, though the progress was reported clip by clip.
+ */
+function pacer(everyMs = 50): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < everyMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    last = performance.now();
+  };
+}
+
 export async function readBackup(file: Blob, onProgress: Progress = () => undefined): Promise<ParsedBackup> {
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   if (head[0] === 0x50 && head[1] === 0x4b) return readZipBackup(file, onProgress);
@@ -61,6 +76,7 @@ async function readZipBackup(blob: Blob, onProgress: Progress): Promise<ParsedBa
   const manifestEntry = byName.get(MANIFEST_NAME);
   if (!manifestEntry) throw new BackupError(`This ZIP is not a Sift backup (it has no ${MANIFEST_NAME}).`);
   const budget: InflateBudget = { used: 0 };
+  const pace = pacer();
   const manifest = validateManifest(
     parseJsonStrict(decodeUtf8(await readEntry(file, manifestEntry, 1024 * 1024, budget), 'The manifest'), 'The manifest'),
   );
@@ -85,6 +101,7 @@ async function readZipBackup(blob: Blob, onProgress: Progress): Promise<ParsedBa
     if (clipEntryName(entry.clip.id) !== e.name) throw new BackupError(`${where} holds clip ${entry.clip.id}; names and ids must agree.`);
     parsed.push(entry);
     onProgress(++done, total, 'Checking clips');
+    await pace();
   }
   checkUnique(parsed);
 
@@ -107,6 +124,7 @@ async function readZipBackup(blob: Blob, onProgress: Progress): Promise<ParsedBa
       }
       images.push(toStoredImage(im, blob));
     }
+    await pace();
   }
   if (referenced.size !== imageEntryCount) throw new BackupError('The archive holds image files no clip refers to; refused.');
   if (images.length !== manifest.images) {
@@ -127,6 +145,7 @@ async function readJsonBackup(file: Blob, onProgress: Progress): Promise<ParsedB
   checkUnique(parsed);
   const clips: StoredClip[] = [];
   const images: StoredImage[] = [];
+  const pace = pacer();
   let done = 0;
   for (const { clip, images: imgs } of parsed) {
     clips.push({ ...clip, terms: termsFor(clip) });
@@ -146,6 +165,7 @@ async function readJsonBackup(file: Blob, onProgress: Progress): Promise<ParsedB
       images.push(toStoredImage(im, blob));
     }
     onProgress(++done, parsed.length, 'Checking clips');
+    await pace();
   }
   if (images.length !== manifest.images) throw new BackupError(`The manifest lists ${manifest.images} images but the clips refer to ${images.length}.`);
   return { manifest, clips, images };
