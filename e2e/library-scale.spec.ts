@@ -153,6 +153,56 @@ test('a big export can be cancelled: it stops, nothing is downloaded, and the ne
   expect(downloads).toHaveLength(1);
 });
 
+test('a long export keeps painting its progress, and Cancel answers within a clip', async ({ context, extensionId }) => {
+  test.setTimeout(120_000);
+  const page = await openLibrary(context, extensionId);
+  // Long articles without images: nothing in their export waits on the browser, so only a
+  // batch read (25 clips) gave the page a turn, and a batch took seconds to turn into Markdown.
+  const part = `<p>${'Words of a long article about rivers, with <em>emphasis</em> and <a href="https://example.org/">links</a>. '.repeat(60)}</p>`;
+  const html = Array.from({ length: 30 }, (_, i) => `<h2>Part ${i}</h2>${part}`).join('');
+  await seed(page, Array.from({ length: 80 }, (_, i) => sampleClip({ id: `long-${i}`, title: `Long article ${i}`, html, savedAt: 1000 + i })));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  // The longest time without a frame while the progress is up, measured in the page.
+  const watchFrames = () => page.evaluate(() => {
+    const w = window as unknown as { longest: number };
+    w.longest = 0;
+    let last = performance.now();
+    const frame = () => {
+      const now = performance.now();
+      if (document.querySelector('[data-testid="progress"]')) w.longest = Math.max(w.longest, now - last);
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const longest = () => page.evaluate(() => (window as unknown as { longest: number }).longest);
+
+  await watchFrames();
+  const vault = await exportThroughUi(page, 'markdown-zip');
+  expect(vault.name).toMatch(/\.zip$/);
+  const frameGap = await longest();
+  expect(frameGap).toBeLessThan(1500);
+
+  // Cancel: from the press (as the page receives it) to the page saying so, timed in the page.
+  await page.getByTestId('export-button').click();
+  await expect(page.getByTestId('progress')).toContainText(/Exporting… [1-9]\d* \/ 80/);
+  await page.evaluate(() => {
+    const w = window as unknown as { pressed: number; answered: number };
+    document.addEventListener('click', () => { w.pressed = performance.now(); }, { capture: true });
+    new MutationObserver(() => {
+      if (!w.answered && /Export cancelled/.test(document.querySelector('[data-testid="notice"]')?.textContent ?? '')) w.answered = performance.now();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByTestId('cancel-export').click();
+  await expect(page.getByTestId('notice')).toHaveText(/Export cancelled/);
+  const { pressed, answered } = await page.evaluate(() => {
+    const w = window as unknown as { pressed: number; answered: number };
+    return { pressed: w.pressed, answered: w.answered };
+  });
+  expect(answered - pressed).toBeLessThan(1000);
+});
+
 test('list-page tables export as JSON and as a Markdown table', async ({ context, extensionId }) => {
   const page = await openLibrary(context, extensionId);
   const table = { columns: ['Model', 'Price'], rows: [['Aero 14 | Ultrabook', '$1,299.00'], ['Zen <b>13</b>', '$999']] };
