@@ -5,6 +5,7 @@ import { saveClip, type ImageInput } from '../storage/saveClip';
 import type { ClipData } from '../shared/messages';
 import { importBackup, storeValidated } from './importBackup';
 import { sampleClip } from '../storage/librarySamples';
+import { deleteForever } from '../storage/library';
 import { importSummary } from './summary';
 import { writeBackupJson } from './write';
 
@@ -60,4 +61,22 @@ describe('import: progress while the clips are written', () => {
     expect(adding.length).toBeGreaterThan(2);
     expect(reports.indexOf(adding[0]!)).toBeGreaterThan(reports.findLastIndex((r) => r[2] === 'Checking clips'));
   }, 30_000);
+});
+
+describe('backup: a clip deleted while the backup is written', () => {
+  it('the JSON backup still imports: its counts are the clips and images it holds', async () => {
+    const from = new SiftDb('backup-race-from');
+    const to = new SiftDb('backup-race-to');
+    dbs.push(from, to);
+    const clips = Array.from({ length: 30 }, (_, i) => sampleClip({ id: `race-${i}`, title: `Race ${i}`, html: '<p>x</p><img src="https://cdn.example/a.png">', savedAt: 1000 + i }));
+    const images = clips.map((c) => ({ id: `${c.id}-a`, clipId: c.id, url: 'https://cdn.example/a.png', blob: ok.blob, mime: 'image/png', bytes: 8, width: 4, height: 2, status: 'ok' as const, error: null }));
+    await storeValidated(from, { clips, images });
+    // Deleted for good (emptied from the trash in another tab) after the first batch is written.
+    let deleted = false;
+    const file = await writeBackupJson(from, () => {
+      if (!deleted) { deleted = true; void deleteForever(from, ['race-29']); }
+    });
+    const result = await importBackup(to, file);
+    expect(result).toMatchObject({ added: 29, images: 29 });
+  });
 });

@@ -72,26 +72,32 @@ export async function writeBackupZip(db: SiftDb, onProgress: Progress = () => un
   return zip.finish();
 }
 
-/** The single-file JSON backup (images as base64), streamed into a Blob. */
+/**
+ * The single-file JSON backup (images as base64), streamed into a Blob. The counts come after
+ * the entries, as the ZIP's manifest comes last: counted before, they disagreed with the
+ * entries whenever a clip was deleted for good while the backup was written (the trash
+ * emptied in another tab), and the importer refused the whole backup as incomplete.
+ */
 export async function writeBackupJson(db: SiftDb, onProgress: Progress = () => undefined): Promise<Blob> {
   const clipIds = (await db.clips.orderBy('savedAt').primaryKeys()) as string[];
-  const imageCount = await db.images.where('clipId').anyOf(clipIds).count();
   const sink = new BlobSink('application/json');
   const enc = new TextEncoder();
-  const head = JSON.stringify(manifest(clipIds.length, imageCount));
-  sink.push(enc.encode(`${head.slice(0, -1)},"entries":[\n`));
+  const { clips: _clips, images: _images, ...head } = manifest(0, 0);
+  sink.push(enc.encode(`${JSON.stringify(head).slice(0, -1)},"entries":[\n`));
   let done = 0;
+  let images = 0;
   for await (const batch of clipBatches(db, clipIds)) {
     for (const { clip, images: imgs } of batch) {
       const records: BackupImage[] = [];
       for (const im of imgs) {
         const bytes = await imageBytes(im);
         records.push({ ...imageRecord(im, bytes ? await sha256Hex(bytes) : null), data: bytes ? base64Encode(bytes) : null });
+        images++;
       }
       sink.push(enc.encode((done > 0 ? ',\n' : '') + JSON.stringify({ clip: toBackupClip(clip), images: records })));
       onProgress(++done, clipIds.length, 'Backing up');
     }
   }
-  sink.push(enc.encode('\n]}\n'));
+  sink.push(enc.encode(`\n],"clips":${done},"images":${images}}\n`));
   return sink.finish();
 }
