@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameAllocator, slugify } from './names';
+import { NameAllocator, dateStamp, slugify } from './names';
 
 const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 
@@ -72,5 +72,20 @@ describe('NameAllocator', () => {
   it('numbers repeated names, ignoring case', () => {
     const names = new NameAllocator();
     expect([names.take('Notes', '.md'), names.take('notes', '.md'), names.take('Notes', '.md')]).toEqual(['Notes.md', 'notes 2.md', 'Notes 3.md']);
+  });
+});
+
+describe('dateStamp', () => {
+  const inZone = (zone: string, run: () => void) => {
+    const saved = process.env.TZ;
+    process.env.TZ = zone;
+    try { run(); } finally { if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved; }
+  };
+
+  it('is the calendar day where the user is, not in UTC', () => {
+    // 21:30 on 25 November in New York is already the 26th in UTC.
+    inZone('America/New_York', () => expect(dateStamp(new Date('2026-11-26T02:30:00Z'))).toBe('2026-11-25'));
+    // 08:00 on 26 November in Tokyo is still the 25th in UTC.
+    inZone('Asia/Tokyo', () => expect(dateStamp(new Date('2026-11-25T23:00:00Z'))).toBe('2026-11-26'));
   });
 });

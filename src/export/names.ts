@@ -61,6 +61,12 @@ export function extensionFor(mime: string | null): string {
   return (mime && EXT[mime.toLowerCase()]) ?? '.bin';
 }
 
+/**
+ * The day an export is made, as the user's calendar shows it (YYYY-MM-DD): the UTC date
+ * named an evening's backup in the Americas after tomorrow, and a morning's in Asia after
+ * yesterday.
+ */
 export function dateStamp(d = new Date()): string {
-  return d.toISOString().slice(0, 10);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
