@@ -54,3 +54,17 @@ describe('readBackup: what a ZIP is, before what it holds', () => {
     await expect(readBackup(blob(zipFiles(files)))).rejects.toThrow('The archive contains "highlights/clip-emoji.json", which is not part of a Sift backup.');
   });
 });
+
+describe('readBackup: telling a JSON backup from other files', () => {
+  it('a JSON backup whose text starts with blank lines and indentation (saved again by an editor) is read', async () => {
+    const lib = await validLibrary();
+    const entries = lib.map((c) => ({ ...c.entry, images: c.entry.images.map((im) => ({ ...im, file: null, data: Buffer.from(c.bytes.get(im.id)!).toString('base64') })) }));
+    const json = JSON.stringify({ format: 'sift-backup', version: 1, exportedAt: '2026-11-21T00:00:00.000Z', app: 'fixture', clips: 3, images: 1, entries }, null, 2);
+    const parsed = await readBackup(new Blob(['\n\n    ' + json]));
+    expect(parsed.clips).toHaveLength(3);
+  });
+
+  it('an empty file says it is empty', async () => {
+    await expect(readBackup(new Blob([]))).rejects.toThrow('This file is empty (0 bytes): it is not a backup. Was its download interrupted?');
+  });
+});

@@ -34,8 +34,11 @@ function decodeUtf8(bytes: Uint8Array, what: string): string {
 }
 
 export async function readBackup(file: Blob, onProgress: Progress = () => undefined): Promise<ParsedBackup> {
-  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  if (file.size === 0) throw new BackupError('This file is empty (0 bytes): it is not a backup. Was its download interrupted?');
+  const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
   if (head[0] === 0x50 && head[1] === 0x4b) return readZipBackup(file, onProgress);
+  // JSON may open with a byte order mark (TextDecoder drops it) and white space: a backup
+  // saved again by an editor or pretty-printer starts with a line break and indentation.
   const firstChar = new TextDecoder().decode(head).trimStart()[0];
   if (firstChar === '{') return readJsonBackup(file, onProgress);
   throw new BackupError('This file is neither a Sift ZIP backup nor a Sift JSON backup.');
