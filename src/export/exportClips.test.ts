@@ -183,3 +183,34 @@ describe('EPUB chapters are well-formed XML whatever characters a page held', ()
     expect(chapter).toContain('Ann Lee');
   });
 });
+
+describe('images stored under a type name browsers accept but no list of types has', () => {
+  // Many servers send 'image/jpg' (and some 'image/pjpeg', 'image/x-png'): the browser shows
+  // the image and Sift stores it with that type, but the Markdown vault named its file
+  // '….bin', which Obsidian and other editors do not show as an image, and the EPUB left it out.
+  const jpegBytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+  const photo = 'https://cdn.example/harbour/photo.jpg';
+  const clip: ClipData = {
+    ...product, title: 'Harbour at Dawn', pageKind: 'article', attributes: undefined,
+    html: `<p>The boats came in at six.</p><p><img src="${photo}" alt="Boats"></p>`, text: 'The boats came in at six.',
+  };
+  const image = (mime: string): ImageInput => ({ url: photo, blob: new NodeBlob([jpegBytes], { type: mime }) as Blob, mime, bytes: jpegBytes.length, width: 800, height: 600, error: null });
+  const saveWithImage = async (mime: string) => {
+    const out = await saveClip(db, { clip, images: [image(mime)], onDuplicate: 'keep-both', updateId: null });
+    if (out.kind !== 'saved') throw new Error('not saved');
+    return out.clipId;
+  };
+
+  for (const mime of ['image/jpg', 'image/pjpeg']) {
+    it(`${mime}: a .jpg file in the Markdown vault, a JPEG in the EPUB`, async () => {
+      const id = await saveWithImage(mime);
+      const vault = unzipSync(await bytes((await exportClips(db, 'markdown-zip', [id])).blob));
+      expect(vault['assets/Harbour at Dawn-1.jpg']).toEqual(jpegBytes);
+      expect(strFromU8(vault['Harbour at Dawn.md']!)).toContain('![Boats](assets/Harbour%20at%20Dawn-1.jpg)');
+      const book = unzipSync(await bytes((await exportClips(db, 'epub', [id])).blob));
+      expect(book['OEBPS/images/1-1.jpg']).toEqual(jpegBytes);
+      expect(strFromU8(book['OEBPS/content.opf']!)).toContain('href="images/1-1.jpg" media-type="image/jpeg"');
+      expect(strFromU8(book['OEBPS/chapter-1.xhtml']!)).toContain('<img src="images/1-1.jpg" alt="Boats"');
+    });
+  }
+});

@@ -8,7 +8,7 @@ import { EPUB_IMAGE_TYPES, writeEpub, type EpubChapter } from './epub';
 import { standaloneHtml } from './html';
 import { dropTitleHeading, insertLeadImage } from './leadImage';
 import { clipToMarkdown } from './markdown';
-import { NameAllocator, dateStamp, extensionFor, slugify } from './names';
+import { NameAllocator, dateStamp, extensionFor, imageType, slugify } from './names';
 import { makeOffline } from './offline';
 import { clipTableElement, exportTables } from './tables';
 import { ZipStream } from './zipStream';
@@ -144,7 +144,8 @@ async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChap
       const files: EpubChapter['images'] = [];
       const local = new Map<string, string>();
       for (const im of okImages(images)) {
-        const mime = (im.mime ?? '').toLowerCase();
+        // 'image/jpg' is a JPEG: under its standard name it is in EPUB's core media types.
+        const mime = imageType(im.mime);
         if (!EPUB_IMAGE_TYPES.has(mime) || local.has(im.url)) continue;
         const path = `images/${n}-${local.size + 1}${extensionFor(mime)}`;
         local.set(im.url, path);

@@ -57,8 +57,24 @@ const EXT: Record<string, string> = {
   'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp',
   'image/svg+xml': '.svg', 'image/avif': '.avif', 'image/bmp': '.bmp', 'image/x-icon': '.ico',
 };
+/**
+ * Type names servers send for common images that no registry lists: browsers show such an
+ * image (they look at its bytes), so it is stored under the name it came with.
+ */
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/jpe': 'image/jpeg',
+  'image/x-png': 'image/png', 'image/x-ms-bmp': 'image/bmp', 'image/x-bmp': 'image/bmp',
+  'image/vnd.microsoft.icon': 'image/x-icon',
+};
+
+/** A stored image's type under its standard name ('image/jpg' → 'image/jpeg'), lower case; '' for none. */
+export function imageType(mime: string | null): string {
+  const m = (mime ?? '').trim().toLowerCase();
+  return ALIASES[m] ?? m;
+}
+
 export function extensionFor(mime: string | null): string {
-  return (mime && EXT[mime.toLowerCase()]) ?? '.bin';
+  return EXT[imageType(mime)] ?? '.bin';
 }
 
 /**
