@@ -7,7 +7,7 @@ import { importBackup, storeValidated } from './importBackup';
 import { sampleClip } from '../storage/librarySamples';
 import { deleteForever } from '../storage/library';
 import { importSummary } from './summary';
-import { writeBackupJson } from './write';
+import { writeBackupJson, writeBackupZip } from './write';
 
 const clip: ClipData = {
   title: 'Lanterns', byline: null, published: null, siteName: 'Courier', lang: 'en', dir: 'ltr', url: 'https://courier.example/lanterns',
@@ -78,5 +78,31 @@ describe('backup: a clip deleted while the backup is written', () => {
     });
     const result = await importBackup(to, file);
     expect(result).toMatchObject({ added: 29, images: 29 });
+  });
+});
+
+describe('backup: whatever a save can store, an import takes back', () => {
+  it('a 3,000-character byline and site name, and an inline (data:) image of 150,000 characters as image and lead image', async () => {
+    const from = new SiftDb('backup-limits-from');
+    dbs.push(from);
+    // A physics paper's author list; a notebook's plot embedded as base64 (nbconvert pages do this).
+    const byline = Array.from({ length: 300 }, (_, i) => `A. Author${i}`).join(', ').slice(0, 3000);
+    const png = new Uint8Array(112_000).map((_, i) => (i * 7) & 0xff);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const dataUrl = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+    expect(dataUrl.length).toBeGreaterThan(149_000);
+    const inline: ImageInput = { url: dataUrl, blob: new Blob([png], { type: 'image/png' }), mime: 'image/png', bytes: png.length, width: 600, height: 400, error: null };
+    const saved = await saveClip(from, {
+      clip: { ...clip, byline, siteName: byline, leadImage: dataUrl, html: `<p>The fit.</p><img src="${dataUrl}">` }, images: [inline], onDuplicate: 'ask', updateId: null,
+    });
+    expect(saved.kind).toBe('saved');
+    for (const write of [writeBackupJson, writeBackupZip]) {
+      const target = new SiftDb(`backup-limits-to-${write.name}`);
+      dbs.push(target);
+      expect(await importBackup(target, await write(from))).toMatchObject({ added: 1, images: 1 });
+      const back = (await target.clips.toArray())[0]!;
+      expect([back.byline, back.site, back.leadImage]).toEqual([byline, byline, dataUrl]);
+      expect((await target.images.toArray())[0]!.url).toBe(dataUrl);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { EngineName } from '../core/types';
-import { clipRecordValidators } from '../shared/messages';
+import { CLIP_FIELD_LIMITS, MAX_IMAGE_BYTES, clipRecordValidators } from '../shared/messages';
 import {
   BACKUP_FORMAT, BACKUP_VERSION, BackupError, ID_PATTERN,
   type BackupClip, type BackupEntry, type BackupImage, type BackupManifest,
@@ -28,6 +28,14 @@ export function parseJsonStrict(text: string, what: string): unknown {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What a save may store, so a backup of any library imports again: a byline or site name up
+ * to 4,000 characters (a paper's author list), an inline (data:) image, as an image or the
+ * lead image, of up to 15 MB. The importer allowed bylines of 2,000 and image addresses of
+ * 100,000 characters (a 75 kB base64 plot), and refused the whole backup over one such clip.
+ */
+const MAX_IMAGE_URL = MAX_IMAGE_BYTES * 2;
 
 const ENGINES: readonly EngineName[] = ['nta', 'vsse', 'classifier', 'auto', 'fullpage', 'selection'];
 
@@ -99,8 +107,8 @@ export function validateClip(raw: unknown, where: string): BackupClip {
     url: f.str('url', 8192),
     canonicalUrl: f.strOrNull('canonicalUrl', 8192),
     title: f.str('title', 4000),
-    byline: f.strOrNull('byline', 2000),
-    site: f.strOrNull('site', 2000),
+    byline: f.strOrNull('byline', CLIP_FIELD_LIMITS.byline),
+    site: f.strOrNull('site', CLIP_FIELD_LIMITS.siteName),
     published: f.strOrNull('published', 100),
     savedAt: f.num('savedAt'),
     updatedAt: f.num('updatedAt'),
@@ -113,7 +121,7 @@ export function validateClip(raw: unknown, where: string): BackupClip {
     wordCount: f.num('wordCount'),
     readingMinutes: f.num('readingMinutes'),
     engine: f.oneOf('engine', ENGINES),
-    leadImage: f.strOrNull('leadImage', 8192),
+    leadImage: f.strOrNull('leadImage', MAX_IMAGE_URL),
     deletedAt: f.numOrNull('deletedAt'),
     ...recordFields(raw, where),
   };
@@ -145,7 +153,7 @@ export function validateImage(raw: unknown, clipId: string, where: string): Back
   const img: BackupImage = {
     id: f.id('id'),
     clipId: f.id('clipId'),
-    url: f.str('url', 100_000),
+    url: f.str('url', MAX_IMAGE_URL),
     mime: f.strOrNull('mime', 200),
     bytes: f.num('bytes'),
     width: f.numOrNull('width'),
