@@ -81,9 +81,16 @@ export async function writeEpub(
   const toc: string[] = [];
   let n = 0;
   let lang = 'en';
+  // A book of one clip is that clip's: its title and author, not "Sift clip" by Sift.
+  let title = meta.title;
+  let creator = 'Sift';
   for await (const ch of chapters) {
     n++;
     if (n === 1 && ch.clip.lang) lang = ch.clip.lang;
+    if (n === 1 && meta.count === 1) {
+      title = ch.clip.title.replace(/\s+/g, ' ').trim() || title;
+      creator = ch.clip.byline?.replace(/\s+/g, ' ').trim() || creator;
+    }
     const file = `chapter-${n}.xhtml`;
     zip.addText(`OEBPS/${file}`, chapterXhtml(ch));
     items.push(`<item id="c${n}" href="${file}" media-type="application/xhtml+xml"/>`);
@@ -105,9 +112,9 @@ export async function writeEpub(
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="bookid">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="bookid">${id}</dc:identifier>
-<dc:title>${escapeHtml(meta.title)}</dc:title>
+<dc:title>${escapeHtml(title)}</dc:title>
 <dc:language>${escapeHtml(lang)}</dc:language>
-<dc:creator>Sift</dc:creator>
+<dc:creator>${escapeHtml(creator)}</dc:creator>
 <meta property="dcterms:modified">${modified}</meta>
 </metadata>
 <manifest>

@@ -214,3 +214,26 @@ describe('images stored under a type name browsers accept but no list of types h
     });
   }
 });
+
+describe('an EPUB of one clip is that clip\'s book', () => {
+  // Every one-clip EPUB was titled "Sift clip" by "Sift" and named "Sift <date>.epub": sent
+  // to an e-reader one article at a time, the library there listed them all alike.
+  it('its title, author and language in the book, its title as the file name', async () => {
+    const id = await save({ ...product, title: 'Harbour at Dawn: a Day with the Boats', byline: 'Ines Moreau', lang: 'fr', pageKind: undefined, attributes: undefined });
+    const out = await exportClips(db, 'epub', [id]);
+    expect(out.filename).toBe('Harbour at Dawn a Day with the Boats.epub');
+    const opf = strFromU8(unzipSync(await bytes(out.blob))['OEBPS/content.opf']!);
+    expect(opf).toContain('<dc:title>Harbour at Dawn: a Day with the Boats</dc:title>');
+    expect(opf).toContain('<dc:creator>Ines Moreau</dc:creator>');
+    expect(opf).toContain('<dc:language>fr</dc:language>');
+  });
+
+  it('several clips stay a Sift collection', async () => {
+    const ids = [await save({ ...product, title: 'One' }), await save({ ...product, title: 'Two' })];
+    const out = await exportClips(db, 'epub', ids);
+    expect(out.filename).toMatch(/^Sift \d{4}-\d\d-\d\d\.epub$/);
+    const opf = strFromU8(unzipSync(await bytes(out.blob))['OEBPS/content.opf']!);
+    expect(opf).toContain('<dc:title>Sift: 2 clips</dc:title>');
+    expect(opf).toContain('<dc:creator>Sift</dc:creator>');
+  });
+});

@@ -92,7 +92,10 @@ async function runExport(db: SiftDb, format: ExportFormat, ids: string[], onProg
   }
 
   if (format === 'epub') {
-    return { blob: await writeEpub(epubChapters(db, ids), { title: ids.length === 1 ? 'Sift clip' : `Sift: ${ids.length} clips`, count: ids.length }, onProgress), filename: `Sift ${stamp}.epub` };
+    const blob = await writeEpub(epubChapters(db, ids), { title: ids.length === 1 ? 'Sift clip' : `Sift: ${ids.length} clips`, count: ids.length }, onProgress);
+    // One clip's book is named after it, as its Markdown and HTML files are.
+    const one = ids.length === 1 ? await db.clips.get(ids[0]!) : undefined;
+    return { blob, filename: one ? `${slugify(one.title)}.epub` : `Sift ${stamp}.epub` };
   }
 
   const zip = new ZipStream();
