@@ -201,6 +201,18 @@ test('a long export keeps painting its progress, and Cancel answers within a cli
     return { pressed: w.pressed, answered: w.answered };
   });
   expect(answered - pressed).toBeLessThan(1000);
+
+  // By keyboard: Tab from the export button reaches Cancel; after Enter on it the focus goes
+  // back to the export button rather than to the page (Cancel is gone with the progress).
+  await page.getByTestId('export-button').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('progress')).toContainText(/Exporting… [1-9]\d* \/ 80/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('cancel-export')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('notice')).toHaveText(/Export cancelled/);
+  await expect(page.getByTestId('progress')).toHaveCount(0);
+  await expect(page.getByTestId('export-button')).toBeFocused();
 });
 
 test('list-page tables export as JSON and as a Markdown table', async ({ context, extensionId }) => {

@@ -66,6 +66,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const [bulkTag, setBulkTag] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const exportButtonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const topbarRef = useRef<HTMLElement>(null);
   const lastClicked = useRef<string | null>(null);
@@ -275,8 +276,12 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       if (isCancel(err)) setNotice({ kind: 'info', text: 'Export cancelled. No file was saved.' });
       else fail(err, 'Export failed');
     } finally {
+      // Cancel goes with the progress bar: a keyboard user who pressed it would be left on
+      // the page's body. The focus goes back to the export button instead.
+      const onCancel = document.activeElement?.closest('[data-testid="progress"]') != null;
       exportAbort.current = null;
       setProgress(null);
+      if (onCancel) exportButtonRef.current?.focus();
     }
   };
 
@@ -403,7 +408,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
                 {LIBRARY_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </optgroup>
             </select>
-            <button type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button">
+            <button ref={exportButtonRef} type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button">
               {LIBRARY_FORMATS.includes(format) ? 'Back up' : selected.size ? `Export ${selected.size}` : 'Export all'}
             </button>
           </div>
