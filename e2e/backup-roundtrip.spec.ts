@@ -167,3 +167,22 @@ test('a big import shows its progress to the end, writing included, and the page
   // of every clip, so the page froze for seconds (8 s here) with its bar never drawn.
   expect(longestFrame).toBeLessThan(2000);
 });
+
+test('an import that runs out of room says so, says what to do, and changes nothing', async ({ context, extensionId }) => {
+  const lib = await openLibrary(context, extensionId);
+  await importThroughUi(lib, 'seed.zip', zipFiles(backupFiles(await articleClips())));
+  const before = await fingerprint(lib);
+  // The disk fills up while the images are written.
+  await lib.evaluate(() => {
+    for (const method of ['add', 'put'] as const) {
+      const original = IDBObjectStore.prototype[method] as (this: IDBObjectStore, ...args: unknown[]) => IDBRequest;
+      (IDBObjectStore.prototype as unknown as Record<string, unknown>)[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+        if (this.name === 'images') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return original.apply(this, args);
+      };
+    }
+  });
+  const text = await importThroughUi(lib, 'more.zip', zipFiles(backupFiles(await validLibrary())));
+  expect(text).toContain('Import failed: there is no room to store this backup (the disk, or the browser\'s storage for Sift, is full). Nothing was changed: free some space, then import it again.');
+  expect(await fingerprint(lib)).toEqual(before);
+});

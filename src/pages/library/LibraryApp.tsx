@@ -306,7 +306,15 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       setNotice({ kind: 'info', text: importSummary(r, file.name) });
       await refresh();
     } catch (err) {
-      setNotice({ kind: 'error', text: `Import refused: ${err instanceof Error ? err.message : String(err)} Nothing was changed.` });
+      // A full disk is no fault of the backup: it was told as "Import refused: The quota has
+      // been exceeded. QuotaExceededError: …", blaming the file and saying nothing of what to do.
+      const e = err as { name?: string; message?: string; inner?: { name?: string } } | null;
+      const full = /quota/i.test(`${e?.name} ${e?.inner?.name} ${e?.message}`);
+      setNotice({
+        kind: 'error',
+        text: full ? 'Import failed: there is no room to store this backup (the disk, or the browser\'s storage for Sift, is full). Nothing was changed: free some space, then import it again.'
+          : `Import refused: ${err instanceof Error ? err.message : String(err)} Nothing was changed.`,
+      });
     } finally {
       setProgress(null);
     }
