@@ -94,3 +94,24 @@ export async function exportThroughUi(page: Page, format: string): Promise<{ nam
   const { readFileSync } = await import('node:fs');
   return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }
+
+/**
+ * Starts recording, in the page, the longest time it went without painting a frame while
+ * the progress bar was up (recorded in the page, so a frozen page cannot hide it). Returns
+ * a reader of that time in ms.
+ */
+export async function watchProgressFrames(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longestFrame: number };
+    w.longestFrame = 0;
+    let last = performance.now();
+    const frame = () => {
+      const now = performance.now();
+      if (document.querySelector('[data-testid="progress"]')) w.longestFrame = Math.max(w.longestFrame, now - last);
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return () => page.evaluate(() => (window as unknown as { longestFrame: number }).longestFrame);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { exportThroughUi, LIBRARY, openLibrary } from './library-helpers';
+import { exportThroughUi, LIBRARY, openLibrary, watchProgressFrames } from './library-helpers';
 import { sampleClip } from '../src/storage/librarySamples';
 import type { StoredClip, StoredImage } from '../src/storage/schema';
 
@@ -164,21 +164,7 @@ test('a long export keeps painting its progress, and Cancel answers within a cli
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   // The longest time without a frame while the progress is up, measured in the page.
-  const watchFrames = () => page.evaluate(() => {
-    const w = window as unknown as { longest: number };
-    w.longest = 0;
-    let last = performance.now();
-    const frame = () => {
-      const now = performance.now();
-      if (document.querySelector('[data-testid="progress"]')) w.longest = Math.max(w.longest, now - last);
-      last = now;
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  const longest = () => page.evaluate(() => (window as unknown as { longest: number }).longest);
-
-  await watchFrames();
+  const longest = await watchProgressFrames(page);
   const vault = await exportThroughUi(page, 'markdown-zip');
   expect(vault.name).toMatch(/\.zip$/);
   const frameGap = await longest();
