@@ -145,6 +145,47 @@ describe('extract: the label of a removed link block', () => {
   });
 });
 
+describe('extract: a link block that runs from navigation into the content', () => {
+  // MDN's shape: an on-page table of contents (an <aside>, dropped as boilerplate) right
+  // before a reference list whose every link has its own short description. The scan sees
+  // one block (no gap reaches d_t), dense with links because of the contents list; the
+  // part in the content is a described list, mostly text.
+  const members = ['binaryType', 'bufferedAmount', 'extensions', 'protocol', 'readyState', 'url'];
+  const toc = `<aside class="toc"><h2>In this article</h2><ul>${Array.from({ length: 24 }, (_, i) => `<li><a href="#s${i}">Section heading number ${i}</a></li>`).join('')}</ul></aside>`;
+  // Its headings are links to themselves, and a "See also" list closes it.
+  const section = (title: string, names: string[]) => `<h2><a href="#${title.replace(/ /g, '_')}">${title}</a></h2><dl>${names.map((m) => `<dt><a href="/api/Socket/${m}">Socket.${m}</a></dt><dd>The ${m} value the open connection reports.</dd>`).join('')}</dl>`;
+  const reference = `${section('Instance properties', members)}${section('Instance methods', ['close', 'send', 'ping'])}<h2><a href="#See_also">See also</a></h2><ul>${['Writing clients', 'Writing servers', 'The protocol'].map((t) => `<li><a href="/guide/${t.length}">${t}</a></li>`).join('')}</ul>`;
+  const page = () => doc(`${nav}<main><article><h1>The Socket interface</h1><p>${prose(6, 1)}</p>${toc}${reference}<p>${prose(5, 2)}</p></article></main>${footer}`);
+
+  it('keeps the described list: the block is judged on the part it would remove', () => {
+    const clip = extract(page(), { layout: fakeLayout })!;
+    expect(clip.text).toContain('Socket.bufferedAmount');
+    expect(clip.text).toContain('The readyState value the open connection reports.');
+    expect(clip.text).toContain('The send value the open connection reports.');
+    expect(clip.text).not.toContain('Section heading number');
+    // One block from the contents to the end of "See also", left in the content.
+    expect(clip.trace.linkBlocks.some((b) => !b.removedFromContent && b.links > 24 + 9)).toBe(true);
+  });
+
+  it('still removes a tag cloud in the content that the same navigation runs into', () => {
+    const tags = `<p>${['tagone', 'tagtwo', 'tagthree', 'tagfour', 'tagfive', 'tagsix'].map((t) => `<a href="/tag/${t}">${t}</a>`).join(' ')}</p>`;
+    const d = doc(`${nav}<main><article><h1>The Socket interface</h1><p>${prose(6, 1)}</p>${toc}${tags}<p>${prose(5, 2)}</p></article></main>${footer}`);
+    const clip = extract(d, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(5, 2));
+    expect(clip.text).not.toContain('tagfour');
+    expect(clip.trace.linkBlocks.some((b) => b.removedFromContent && b.links > 24)).toBe(true);
+  });
+
+  it('still removes a list whose links carry prices and stock, not sentences', () => {
+    const shop = `<ul>${['Kettle grill', 'Charcoal smoker', 'Table grill', 'Kamado grill'].map((t, i) => `<li><a href="/p/${i}">${t} in stainless steel</a> ${149 + i},00 € <span>In stock</span> <a href="/brand/${i}">Brand</a></li>`).join('')}</ul>`;
+    const d = doc(`${nav}<main><article><h1>The Socket interface</h1><p>${prose(6, 1)}</p>${toc}${shop}<p>${prose(5, 2)}</p></article></main>${footer}`);
+    const clip = extract(d, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(5, 2));
+    expect(clip.text).not.toContain('Charcoal smoker');
+    expect(clip.trace.linkBlocks.some((b) => b.removedFromContent && b.links > 24)).toBe(true);
+  });
+});
+
 describe('code blocks', () => {
   it('drops the unselectable line numbers a code viewer draws beside each line, and nothing else; each line <div> is a line', () => {
     const row = (n: number, code: string) => `<div><span class="ln" style="user-select: none">${n}</span><div>${code}</div></div>`;

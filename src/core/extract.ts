@@ -1,8 +1,8 @@
 import { getEngine } from './engines';
 import type { ContentSelection } from './engines/engine';
 import { liveLayoutProbe, markupVisibility } from './layout';
-import type { LinkBlockResult } from './linkBlocks';
-import { createLinkBlockScanner, removableSpan } from './linkBlocks';
+import type { LinkBlock, LinkBlockResult } from './linkBlocks';
+import { createLinkBlockScanner, isDescribedList, removableSpan } from './linkBlocks';
 import { extractMetadata } from './metadata';
 import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
@@ -164,7 +164,7 @@ const NON_SPACE = /\S/;
 function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, removed: Set<Node>, options: ExtractOptions): LinkBlockTrace[] {
   const out: LinkBlockTrace[] = [];
   for (const block of lb.blocks) {
-    const span = block.isNoise && anyInsideSelection(block.links, selection) ? removableSpan(block, options.linkBlockMinLinks) : null;
+    const span = block.isNoise && isNoiseInSelection(block, selection, options.linkBlockMinLinks) ? removableSpan(block, options.linkBlockMinLinks) : null;
     const inside = span !== null;
     if (span) {
       for (const a of span.links) removed.add(a);
@@ -191,6 +191,17 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
 
 /** A short label ending in a colon, e.g. `Tags:` (at most four words). */
 const BLOCK_LABEL = /^\s*(?:[^\s:]+\s+){0,3}[^\s:]+\s*:\s*$/;
+
+/**
+ * Whether a noise block is a link cluster in the content. A block that reaches into the
+ * content from the page's navigation is judged on the part it would remove: a described
+ * list there stays (linkBlocks.isDescribedList).
+ */
+function isNoiseInSelection(block: LinkBlock, selection: ContentSelection, minLinks: number): boolean {
+  if (!anyInsideSelection(block.links, selection)) return false;
+  const root = selection.root;
+  return !isDescribedList(block, block.links.map((a) => root.contains(a) && isInsideSelection(a, selection)), minLinks);
+}
 
 /**
  * Whether any of the links lies in the selection. Most noise blocks are navigation outside

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { findLinkBlocks } from './linkBlocks';
+import { findLinkBlocks, isDescribedList } from './linkBlocks';
 import { resolveOptions } from './options';
 import { computeStats } from './stats';
 import { fakeLayout, prose } from './testPage';
@@ -62,5 +62,45 @@ describe('logical link blocks (SPEC §2)', () => {
     const { result } = blocksOf(`<p>The <a href="/1">city</a> lies on the river near the <a href="/2">coast</a> and has an old <a href="/3">harbour</a> with many ships and long piers that reach far out into the bay.</p>`);
     expect(result.blocks).toHaveLength(1);
     expect(result.blocks[0]!.isNoise).toBe(false);
+  });
+});
+
+describe('isDescribedList: the part of a block inside the content', () => {
+  const menu = `<ul>${['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((t) => `<li><a href="/m/${t}">Menu entry ${t}</a></li>`).join('')}</ul>`;
+  const entry = (name: string, gap: string) => `<dt><a href="/api/${name}">${name}()</a></dt><dd>${gap}</dd>`;
+  const blockOf = (body: string) => {
+    const { result } = blocksOf(body);
+    expect(result.blocks).toHaveLength(1);
+    const block = result.blocks[0]!;
+    return { block, inside: block.links.map((a) => a.closest('dl') !== null) };
+  };
+
+  it('is a list whose links each have a sentence, judged without the menu', () => {
+    const { block, inside } = blockOf(`${menu}<dl>${entry('close', 'Closes the connection to the server.')}${entry('send', 'Queues data to be sent to the server!')}${entry('ping', 'Pings.')}${entry('open', 'Opens the connection once more.')}${entry('abort', 'Aborts.')}</dl>`);
+    expect(block.linkDensity).toBeGreaterThan(0.5);
+    expect(isDescribedList(block, inside, 3)).toBe(true);
+    // The whole block, menu included, is no described list.
+    expect(isDescribedList(block, block.links.map(() => true), 3)).toBe(false);
+  });
+
+  it('needs as many described links as a block needs links (C_t)', () => {
+    const { block, inside } = blockOf(`${menu}<dl>${entry('close', 'Closes the connection to the server.')}${entry('send', 'Queues data to be sent to the server!')}${entry('ping', 'Pings.')}</dl>`);
+    expect(isDescribedList(block, inside, 2)).toBe(true);
+    expect(isDescribedList(block, inside, 3)).toBe(false);
+  });
+
+  it('counts each CJK character as a word', () => {
+    const { block, inside } = blockOf(`${menu}<dl>${['close', 'send', 'ping', 'open', 'abort'].map((n) => entry(n, '向服务器发送心跳。')).join('')}</dl>`);
+    expect(isDescribedList(block, inside, 3)).toBe(true);
+  });
+
+  it('is not a list whose gaps hold prices, dates or names, however long', () => {
+    const { block, inside } = blockOf(`${menu}<dl>${['a', 'b', 'c', 'd'].map((n, i) => entry(n, `149,00 € was 199,00 € In stock at Lille Roubaix Tourcoing ${i}`)).join('')}</dl>`);
+    expect(isDescribedList(block, inside, 3)).toBe(false);
+  });
+
+  it('is not a list when links are most of its text, even with sentences', () => {
+    const { block, inside } = blockOf(`${menu}<dl>${['alpha', 'beta', 'gamma', 'delta'].map((n) => entry(`${n}LongMemberNameThatGoesOnAndOn`, 'It is set.')).join('')}</dl>`);
+    expect(isDescribedList(block, inside, 3)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY } from './rules';
+import { DESCRIBED_LIST_MIN_SENTENCE_SHARE, DESCRIBED_LIST_SENTENCE_WORDS, LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY } from './rules';
 import type { PageStats, StreamVisitor } from './stats';
 import { replayStream } from './stats';
 import { countTextUnits } from './textUnits';
@@ -25,6 +25,9 @@ export interface LinkBlock {
   /** Non-whitespace characters inside the links / in the gaps between them. */
   linkChars: number;
   gapChars: number;
+  /** The same per link (`linkCharsEach[k]` for `links[k]`) and per gap (for `gaps[k]`). */
+  linkCharsEach: number[];
+  gapCharsEach: number[];
   /** Attribute-free code length from the first `<a>` to the last `</a>`. */
   codeLength: number;
   /** Link text share: linkChars / (linkChars + gapChars); 1 for text-less icon bars. */
@@ -50,6 +53,8 @@ interface OpenBlock {
   distances: number[];
   linkChars: number;
   gapChars: number;
+  linkCharsEach: number[];
+  gapCharsEach: number[];
   startCode: number;
   endCode: number;
 }
@@ -86,7 +91,7 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
       const codeLength = open.endCode - open.startCode;
       blocks.push({
         links: open.links, gapNodes: open.gaps.flat(), gaps: open.gaps, distances: open.distances,
-        linkChars: open.linkChars, gapChars: open.gapChars,
+        linkChars: open.linkChars, gapChars: open.gapChars, linkCharsEach: open.linkCharsEach, gapCharsEach: open.gapCharsEach,
         codeLength, linkDensity, isNoise: linkDensity >= LINK_BLOCK_MIN_LINK_DENSITY,
       });
       linksInBlocks += open.links.length;
@@ -110,9 +115,10 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
             open.gaps.push(pending);
             open.distances.push(d);
             open.gapChars += pendingChars;
+            open.gapCharsEach.push(pendingChars);
           } else {
             close();
-            open = { links: [], gaps: [], distances: [], linkChars: 0, gapChars: 0, startCode: code - 3, endCode: code };
+            open = { links: [], gaps: [], distances: [], linkChars: 0, gapChars: 0, linkCharsEach: [], gapCharsEach: [], startCode: code - 3, endCode: code };
           }
           open.links.push(el);
           pending = [];
@@ -145,7 +151,7 @@ export function createLinkBlockScanner(options: ExtractOptions): StreamVisitor &
         if (linkDepth === 0) {
           lastEndCode = code;
           lastEndText = textPos;
-          if (open) { open.linkChars += currentLinkChars; open.endCode = code; }
+          if (open) { open.linkChars += currentLinkChars; open.linkCharsEach.push(currentLinkChars); open.endCode = code; }
         }
       }
     },
@@ -168,6 +174,42 @@ export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkB
   replayStream(stats, scanner);
   return scanner.finish(stats.codeLength);
 }
+
+/**
+ * Whether the part of `block` that lies in the content (its links with `inside[k]`, and the
+ * gaps between two such links) is a described list rather than a link cluster: less than
+ * half link text, and a share of its gaps (rules.DESCRIBED_LIST_*), and at least `minLinks`
+ * (C_t: as many described links as a block needs links), hold a sentence of their own,
+ * ending in . ! ? or their CJK forms. A block the scan found may run from the page's
+ * navigation through the article (MDN: its table of contents, headings that are links,
+ * then reference lists whose every link has a line of description), and is dense with links
+ * because of the navigation; a cluster's own gaps hold separators, prices, dates, counts
+ * and names, not sentences.
+ */
+export function isDescribedList(block: LinkBlock, inside: readonly boolean[], minLinks: number): boolean {
+  let links = 0;
+  let gaps = 0;
+  let gapCount = 0;
+  let sentences = 0;
+  for (let k = 0; k < block.links.length; k++) {
+    if (!inside[k]) continue;
+    links += block.linkCharsEach[k] ?? 0;
+    if (!inside[k + 1]) continue;
+    gaps += block.gapCharsEach[k] ?? 0;
+    gapCount++;
+    if (holdsSentence(block.gaps[k] ?? [])) sentences++;
+  }
+  return links < gaps && sentences >= minLinks && sentences >= DESCRIBED_LIST_MIN_SENTENCE_SHARE * gapCount;
+}
+
+function holdsSentence(nodes: readonly Node[]): boolean {
+  let text = '';
+  for (const n of nodes) if (n.nodeType === 3) text += ` ${n.nodeValue ?? ''}`;
+  return SENTENCE_END.test(text) && (text.match(WORD) ?? []).length >= DESCRIBED_LIST_SENTENCE_WORDS;
+}
+const SENTENCE_END = /[.!?\u3002\uff01\uff1f]["'\u201d\u2019)]?\s*$/;
+/** A word, or one CJK character (each counts as a word, as in textUnits). */
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
 
 /**
  * The part of a link block to remove from content. The paper warns that an isolated in-text
