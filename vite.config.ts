@@ -8,7 +8,8 @@ import baseManifest from './manifest.json' with { type: 'json' };
  * - `production` → dist/: the shipped Chromium extension (activeTab only, no host permissions).
  * - `e2e` → dist-e2e/: identical except for host permissions on the local test server,
  *   because Playwright cannot click the toolbar and so never grants activeTab
- *   (TOOLCHAIN.md). Never ship this build.
+ *   (TOOLCHAIN.md), and `downloads` granted at install rather than asked for (optional in
+ *   the shipped build). Never ship this build.
  * - `firefox` → dist-firefox/: background.scripts instead of a service worker, plus the
  *   gecko settings AMO requires (`web-ext lint` must report 0 errors).
  */
@@ -29,6 +30,10 @@ function manifestFor(mode: BuildMode): ManifestV3Export {
   const manifest = structuredClone(baseManifest) as Record<string, unknown>;
   if (mode === 'e2e') {
     manifest.host_permissions = E2E_HOSTS;
+    // The PDF panel's download asks for `downloads` in a browser prompt, which Playwright
+    // cannot answer: the test build holds it from the start (e2e/clip-pdf.spec.ts).
+    manifest.permissions = [...(manifest.permissions as string[]), 'downloads'];
+    delete manifest.optional_permissions;
     manifest.name = 'Sift (e2e test build)';
   }
   if (mode === 'firefox') {

@@ -40,6 +40,11 @@ export const MESSAGES = {
   fileAccessHintFirefox: 'If it is a file on this computer, allow Sift to “Access local files on your computer” (about:addons → Sift → Permissions and data).',
 } as const;
 
+/** An address that names a PDF (what the browser's PDF viewer shows): `.pdf` at the end of its path. */
+export function isPdfUrl(url: string): boolean {
+  return /\.pdf($|[?#])/i.test(url);
+}
+
 /** The message for a file Sift may not read, naming the browser's own permission. */
 function fileAccessRefusal(browser: BrowserFamily): Refusal {
   return { code: 'file-access', message: browser === 'firefox' ? MESSAGES.fileAccessFirefox : MESSAGES.fileAccess };
@@ -73,7 +78,7 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean,
  */
 export function refuseByInjectionError(error: string, url: string | undefined, fileAccessAllowed = true, browser: BrowserFamily = 'chromium'): Refusal {
   const lower = error.toLowerCase();
-  if (url && /\.pdf($|[?#])/i.test(url)) return { code: 'pdf', message: MESSAGES.pdf };
+  if (url && isPdfUrl(url)) return { code: 'pdf', message: MESSAGES.pdf };
   // Firefox refuses a file page as any page ("Missing host permission for the tab").
   if (url && isFileUrl(url)) return fileAccessRefusal(browser);
   if (lower.includes('gallery') || lower.includes('web store')) return { code: 'store-page', message: MESSAGES.storePage };

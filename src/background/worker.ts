@@ -5,6 +5,7 @@ import { bytesToBase64 } from '../shared/imageBytes';
 import { clipInBackground, preview, readerPath, sampleFromTab, saveFromTab } from './clipper';
 import { setPreferredEngine } from './enginePreference';
 import { fetchOneImage } from './images';
+import { downloadPdf, type DownloadsApi } from './pdfDownload';
 
 /**
  * The background service worker. Every listener is registered at the top level, so a
@@ -22,8 +23,39 @@ async function openReader(clipId: string): Promise<null> {
   return null;
 }
 
+/** The library: the user's saved clips (vite.config.ts lists the page). */
+const LIBRARY_PATH = 'src/pages/library/index.html';
+
+async function openLibrary(): Promise<null> {
+  await browser.tabs.create({ url: browser.runtime.getURL(LIBRARY_PATH) });
+  return null;
+}
+
+/**
+ * Resolves true once Sift holds the optional `downloads` permission: at once, or when the
+ * user allows it in the prompt the popup opened (which may have closed the popup meanwhile).
+ */
+async function whenDownloadsPermitted(ms: number): Promise<boolean> {
+  const wanted = { permissions: ['downloads' as const] };
+  if (await browser.permissions.contains(wanted)) return true;
+  return new Promise<boolean>((resolve) => {
+    const onAdded = (added: browser.Permissions.Permissions) => {
+      if (!added.permissions?.includes('downloads')) return;
+      clearTimeout(timer);
+      browser.permissions.onAdded.removeListener(onAdded);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      browser.permissions.onAdded.removeListener(onAdded);
+      resolve(false);
+    }, ms);
+    browser.permissions.onAdded.addListener(onAdded);
+  });
+}
+
 const handlers: Handlers<
-  'ui→bg:preview' | 'ui→bg:sample-engine' | 'ui→bg:set-engine' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader' | 'content→bg:open-reader'
+  | 'ui→bg:preview' | 'ui→bg:sample-engine' | 'ui→bg:set-engine' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader'
+  | 'ui→bg:open-library' | 'ui→bg:download-pdf' | 'content→bg:open-reader'
 > = {
   'ui→bg:preview': ({ tabId, mode, kind, engine }) => preview(tabId, mode, kind, engine),
   'ui→bg:sample-engine': ({ tabId, engine }) => sampleFromTab(tabId, engine),
@@ -38,6 +70,16 @@ const handlers: Handlers<
     return { dataUrl: `data:${image.mime};base64,${bytesToBase64(new Uint8Array(await image.blob.arrayBuffer()))}` };
   },
   'ui→bg:open-reader': ({ clipId }) => openReader(clipId),
+  'ui→bg:open-library': () => openLibrary(),
+  // The address comes from the tab, never from the popup: only the PDF on screen is fetched.
+  'ui→bg:download-pdf': async ({ tabId }) => {
+    const tab = await browser.tabs.get(tabId).catch(() => null);
+    return downloadPdf(tab?.url, {
+      // Undefined until the permission is granted (browser.downloads appears with it).
+      downloads: () => (browser as { downloads?: DownloadsApi }).downloads,
+      whenPermitted: whenDownloadsPermitted,
+    });
+  },
   // The toast's button: only from the content script of a tab we clipped.
   'content→bg:open-reader': ({ clipId }) => openReader(clipId),
 };

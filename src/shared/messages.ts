@@ -189,6 +189,14 @@ export type SaveReply =
   | { kind: 'saved'; clipId: string; updated: boolean; imagesSaved: number; imagesFailed: FailedImage[]; readerPath: string; ms: number }
   | { kind: 'duplicate'; existing: ExistingClip[] };
 
+/**
+ * The PDF download the popup's PDF panel asks for (background/pdfDownload.ts). `complete`:
+ * the file is on disk, `filename` its full path as the browser reports it. `started`: the
+ * browser is still downloading when the background stops waiting (a large PDF, a slow
+ * site); its own downloads list shows the rest. A failed download is an error (`ok: false`).
+ */
+export type PdfDownload = { kind: 'complete'; filename: string } | { kind: 'started' };
+
 export type FetchedImage =
   | { status: 'ok'; base64: string; mime: string; bytes: number; width: number | null; height: number | null; via: 'page-fetch' | 'canvas' }
   /** `blocked`: the page's origin may not read it (CORS/tainted), so the background may try. */
@@ -221,6 +229,13 @@ export interface Protocol {
   'ui→bg:image-preview': { request: { tabId: number; url: string }; response: { dataUrl: string | null } };
   /** Extension page → background: open the reader on a saved clip. */
   'ui→bg:open-reader': { request: { clipId: string }; response: null };
+  /** Popup → background: open the library (the user's saved clips) in a new tab. */
+  'ui→bg:open-library': { request: null; response: null };
+  /**
+   * Popup → background: download the PDF the tab shows (the PDF panel). The background reads
+   * the address from the tab itself, so a popup can only ask for the PDF on screen.
+   */
+  'ui→bg:download-pdf': { request: { tabId: number }; response: PdfDownload };
   /** Content script (the in-page toast) → background: open the reader on the clip just saved. */
   'content→bg:open-reader': { request: { clipId: string }; response: null };
   /** Background → content script: is Sift's content script already in this page? (skips re-injecting 200 kB) */
@@ -358,6 +373,8 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
   ),
   'ui→bg:image-preview': v.object({ tabId, url: imageUrl }),
   'ui→bg:open-reader': v.object({ clipId }),
+  'ui→bg:open-library': v.none(),
+  'ui→bg:download-pdf': v.object({ tabId }),
   'content→bg:open-reader': v.object({ clipId }),
   'bg→content:ping': v.none(),
   'bg→content:extract': v.object({ mode, kind: v.optional(pageKind), engine: v.optional(contentEngine) }),
