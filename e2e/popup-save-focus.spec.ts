@@ -198,16 +198,30 @@ test('a page that is not an article: the focus lands on "Save anyway", described
   await expect(popup.getByTestId('save')).toBeFocused();
 });
 
-test('a page Sift cannot clip (a browser page): the panel is an alert, and its heading takes the focus, described by the reason', async ({ context, openPopup }) => {
+test('a page Sift cannot clip (a browser page): the panel is an alert, and its main control, "Open library", takes the focus, described by the reason', async ({ context, openPopup }) => {
   const page = await context.newPage();
   await page.goto('chrome://version');
   const popup = await openPopup(page);
   const panel = popup.getByTestId('cannot-clip');
   await expect(panel).toBeVisible({ timeout: 5_000 });
   await expect(panel).toHaveAttribute('role', 'alert');
+  const library = panel.getByRole('button', { name: 'Open library' });
+  await expect(library).toBeFocused();
+  await expect(library).toHaveAccessibleDescription(/browser’s own pages/);
+});
+
+test('a page Sift cannot clip, with nothing to offer (an empty page): the heading takes the focus, described by the reason', async ({ context, server, openPopup }) => {
+  server.setPage('/empty.html', '<!doctype html><html><head><title>Nothing</title></head><body>  </body></html>');
+  const page = await context.newPage();
+  await page.goto(server.url('/empty.html'));
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toBeVisible({ timeout: 5_000 });
+  await expect(panel).toHaveAttribute('role', 'alert');
+  await expect(panel.getByRole('button')).toHaveCount(0);
   const heading = panel.getByRole('heading', { name: 'Sift can’t clip this page' });
   await expect(heading).toBeFocused();
-  await expect(heading).toHaveAccessibleDescription(/browser’s own pages/);
+  await expect(heading).toHaveAccessibleDescription(/empty/);
   // Focusable from script only: Tab from it goes on to nothing of its own.
   await expect(heading).toHaveAttribute('tabindex', '-1');
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClipData, ContentEngine, EngineSample, PreviewReply, SaveReply } from '../shared/messages';
+import type { ClipData, ContentEngine, EngineSample, PdfDownload, PreviewReply, SaveReply } from '../shared/messages';
 import type { PopupApi, PreviewChoice } from './api';
 import { App } from './App';
 
@@ -42,6 +42,8 @@ function fakeApi(preview: PreviewReply, save?: SaveReply): PopupApi & { saves: u
     persistStorage: vi.fn(async () => true),
     allowImagesFromAllSites: vi.fn(async () => true),
     openExtensionSettings: vi.fn(async () => undefined),
+    openLibrary: vi.fn(async () => undefined),
+    downloadPdf: vi.fn(async (): Promise<PdfDownload> => ({ kind: 'complete', filename: '/home/me/Downloads/report.pdf' })),
     close: vi.fn(),
   };
 }
@@ -228,7 +230,84 @@ describe('popup App', () => {
   it('no settings button when no switch would help', async () => {
     const root = mount(fakeApi({ kind: 'cannot-clip', code: 'browser-page', message: 'This is one of the browser’s own pages.', existing: [] }));
     await until(() => !!byTestId(root, 'cannot-clip'));
-    expect(byTestId(root, 'cannot-clip')?.querySelector('button')).toBeNull();
+    expect(byTestId(root, 'open-settings')).toBeNull();
+  });
+
+  // These panels were a dead end: a message and no action at all.
+  it.each([
+    ['browser-page', 'This is one of the browser’s own pages.'],
+    ['store-page', 'This is the browser’s extension store.'],
+  ] as const)('a %s: "Open library" takes the focus, described by the heading and the message, and opens the library', async (code, message) => {
+    const api = fakeApi({ kind: 'cannot-clip', code, message, existing: [] });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    const library = byTestId(root, 'open-library') as HTMLButtonElement;
+    expect(library?.tagName).toBe('BUTTON');
+    expect(library.textContent).toBe('Open library');
+    await until(() => document.activeElement === library);
+    expect(describedBy(library)).toBe(`Sift can’t clip this page | ${message}`);
+    expect(byTestId(root, 'download-pdf')).toBeNull();
+    library.click();
+    await until(() => (api.close as ReturnType<typeof vi.fn>).mock.calls.length === 1);
+    expect(api.openLibrary).toHaveBeenCalledTimes(1);
+  });
+
+  it('a PDF: "Download this PDF" takes the focus; Tab goes on to "Open library"', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'pdf', message: 'This is a PDF shown by the browser’s PDF viewer.', existing: [] }));
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    const download = byTestId(root, 'download-pdf') as HTMLButtonElement;
+    expect(download.textContent).toBe('Download this PDF');
+    await until(() => document.activeElement === download);
+    expect(describedBy(download)).toBe('Sift can’t clip this page | This is a PDF shown by the browser’s PDF viewer. | ');
+    // The next control in the document's order (what Tab reaches): the library.
+    const buttons = [...byTestId(root, 'cannot-clip')!.querySelectorAll('button')].map((b) => b.dataset.testid);
+    expect(buttons).toEqual(['download-pdf', 'open-library']);
+  });
+
+  it('a PDF: the download shows its progress, then where the file went; a second press while it runs does nothing', async () => {
+    let finish!: (d: PdfDownload) => void;
+    const api = { ...fakeApi({ kind: 'cannot-clip', code: 'pdf', message: 'This is a PDF.', existing: [] }), downloadPdf: vi.fn(() => new Promise<PdfDownload>((r) => { finish = r; })) };
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'download-pdf'));
+    const download = byTestId(root, 'download-pdf') as HTMLButtonElement;
+    const status = byTestId(root, 'pdf-status')!;
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+    download.click();
+    await until(() => status.textContent === 'Downloading the PDF…');
+    expect(download.textContent).toBe('Downloading…');
+    expect(download.getAttribute('aria-disabled')).toBe('true');
+    download.click();
+    expect(api.downloadPdf).toHaveBeenCalledTimes(1);
+    finish({ kind: 'complete', filename: '/home/me/Downloads/report.pdf' });
+    await until(() => status.textContent === 'Downloaded: report.pdf is in your downloads.');
+    expect(download.textContent).toBe('Download this PDF');
+    expect(download.getAttribute('aria-disabled')).toBe('false');
+    expect(describedBy(download)).toContain('Downloaded: report.pdf is in your downloads.');
+    expect(api.close).not.toHaveBeenCalled();
+  });
+
+  it('a PDF whose download fails: the reason on screen, and the button tries again', async () => {
+    const api = fakeApi({ kind: 'cannot-clip', code: 'pdf', message: 'This is a PDF.', existing: [] });
+    (api.downloadPdf as ReturnType<typeof vi.fn>).mockRejectedValueOnce(new Error('The PDF was not downloaded: the site no longer has this file.'));
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'download-pdf'));
+    const download = byTestId(root, 'download-pdf') as HTMLButtonElement;
+    download.click();
+    const status = byTestId(root, 'pdf-status')!;
+    await until(() => status.textContent === 'The PDF was not downloaded: the site no longer has this file.');
+    expect(status.getAttribute('data-state')).toBe('failed');
+    expect(download.textContent).toBe('Try the download again');
+    download.click();
+    await until(() => status.textContent === 'Downloaded: report.pdf is in your downloads.');
+    expect(api.downloadPdf).toHaveBeenCalledTimes(2);
+  });
+
+  it('a file Sift may not read yet: the settings button, and no library or download', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'file-access', message: 'Turn on “Allow access to file URLs”.', existing: [] }));
+    await until(() => !!byTestId(root, 'open-settings'));
+    expect(byTestId(root, 'open-library')).toBeNull();
+    expect(byTestId(root, 'download-pdf')).toBeNull();
   });
 
   it('offers save anyway / selection / full page when the page is not an article', async () => {
@@ -297,12 +376,13 @@ describe('popup App', () => {
   });
 
   it('cannot clip, with nothing to offer: the heading takes the focus, described by the message', async () => {
-    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'browser-page', message: 'This is one of the browser’s own pages.', existing: [] }));
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'empty', message: 'This page is empty.', existing: [] }));
     await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(byTestId(root, 'cannot-clip')!.querySelector('button')).toBeNull();
     const heading = byTestId(root, 'cannot-clip')!.querySelector('h2')!;
     await until(() => document.activeElement === heading);
     expect(heading.tabIndex).toBe(-1); // focusable from script only: no stop for Tab
-    expect(describedBy(heading)).toBe('This is one of the browser’s own pages.');
+    expect(describedBy(heading)).toBe('This page is empty.');
   });
 });
 

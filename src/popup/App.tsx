@@ -287,7 +287,16 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       // A file Sift may not read yet: the switch is on Sift's own settings page, one click
       // away where the browser lets an extension open that page (not Firefox's about:addons).
       const openSettings = state.code === 'file-access' ? api.openExtensionSettings : null;
-      body = <CannotClip message={state.message} onOpenSettings={openSettings ? () => void openSettings().then(() => api.close()) : null} />;
+      // Pages no extension may ever clip: the library is somewhere to go (and the PDF's own download).
+      const offerLibrary = state.code === 'browser-page' || state.code === 'store-page' || state.code === 'pdf';
+      body = (
+        <CannotClip
+          message={state.message}
+          onOpenSettings={openSettings ? () => void openSettings().then(() => api.close()) : null}
+          onDownloadPdf={state.code === 'pdf' ? api.downloadPdf : null}
+          onOpenLibrary={offerLibrary ? () => void api.openLibrary().then(() => api.close()) : null}
+        />
+      );
       break;
     }
     case 'not-article':

@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import type { PageKind } from '../core/types';
+import { DOWNLOAD_MESSAGES } from '../background/pdfDownload';
 import { BUILD_BROWSER } from '../shared/browserFamily';
-import { request, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type Envelope, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
+import { request, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type Envelope, type OnDuplicate, type PdfDownload, type PreviewReply, type SaveReply } from '../shared/messages';
 
 /**
  * Everything the popup UI may ask of the extension. Components receive it (or single
@@ -27,6 +28,13 @@ export interface PopupApi {
   imagePreview(url: string): Promise<string | null>;
   save(clip: ClipData, imageUrls: string[], onDuplicate: OnDuplicate, updateId: string | null): Promise<SaveReply>;
   openReader(clipId: string): Promise<void>;
+  /** Opens the library (the user's saved clips) in a new tab. */
+  openLibrary(): Promise<void>;
+  /**
+   * Downloads the PDF the tab shows (the PDF panel), asking for the `downloads` permission
+   * first if Sift does not hold it yet; rejects with the reason when it fails.
+   */
+  downloadPdf(): Promise<PdfDownload>;
   /** Asks the browser to keep Sift's storage under pressure (navigator.storage.persist). */
   persistStorage(): Promise<boolean>;
   /** Asks for the optional permission to read images from every site (cross-origin images). */
@@ -61,6 +69,21 @@ export function browserPopupApi(tabId: number): PopupApi {
     save: (clip, imageUrls, onDuplicate, updateId) => request(send, 'ui→bg:save', { tabId, clip, imageUrls, onDuplicate, updateId }),
     openReader: async (clipId) => {
       await request(send, 'ui→bg:open-reader', { clipId });
+    },
+    openLibrary: async () => {
+      await request(send, 'ui→bg:open-library', null);
+    },
+    downloadPdf: async () => {
+      // Both before any await: the prompt needs the click's gesture (Firefox requires the call
+      // in the handler itself), and the request reaches the background even if the prompt
+      // closes the popup; the background waits for the answer (background/pdfDownload.ts).
+      const permitted = browser.permissions.request({ permissions: ['downloads'] });
+      const download = request(send, 'ui→bg:download-pdf', { tabId });
+      if (!(await permitted.catch(() => false))) {
+        download.catch(() => undefined);
+        throw new Error(DOWNLOAD_MESSAGES.notAllowed);
+      }
+      return download;
     },
     persistStorage: async () => {
       try {

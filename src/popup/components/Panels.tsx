@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { MAX_IMAGES_PER_CLIP, type ExistingClip, type FailedImage } from '../../shared/messages';
+import { MAX_IMAGES_PER_CLIP, type ExistingClip, type FailedImage, type PdfDownload } from '../../shared/messages';
 import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
 import { formatInstantDay } from '../../shared/dates';
 
@@ -30,29 +30,103 @@ export function Loading() {
   );
 }
 
+export interface CannotClipProps {
+  message: string;
+  /** The remedy is a switch on Sift's settings page ("Allow access to file URLs"): a button that opens it. */
+  onOpenSettings?: (() => void) | null;
+  /** A PDF: downloads it through the browser (the panel shows the progress and the outcome). */
+  onDownloadPdf?: (() => Promise<PdfDownload>) | null;
+  /** Somewhere to go from a page Sift can never clip: the library of saved clips. */
+  onOpenLibrary?: (() => void) | null;
+}
+
+type DownloadState = { phase: 'idle' } | { phase: 'downloading' } | { phase: 'done'; download: PdfDownload } | { phase: 'failed'; error: string };
+
+/** The file's name from the path the browser reports (either separator). */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
+function downloadStatus(state: DownloadState): string {
+  switch (state.phase) {
+    case 'idle':
+      return '';
+    case 'downloading':
+      return 'Downloading the PDF…';
+    case 'done':
+      return state.download.kind === 'complete'
+        ? `Downloaded: ${fileName(state.download.filename) || 'the PDF'} is in your downloads.`
+        : 'The download has started; the browser’s downloads list shows its progress.';
+    case 'failed':
+      return state.error;
+  }
+}
+
 /**
- * `onOpenSettings`: when the remedy is a switch on Sift's settings page ("Allow access to file
- * URLs"), a button that opens it. The panel opened with nothing focused: a screen reader might
- * catch the alert as it appeared, but the focus was on the body and Tab started from the top.
- * Now the settings button takes the focus, described by the heading and the message (Enter
- * opens the switch's page); with no remedy to offer (a browser page, a store page, a PDF) the
- * heading takes it, described by the message, so the reason is said with the focus too. The
- * panel stays an alert, as ErrorPanel does.
+ * A page Sift cannot clip. The panel opened with nothing focused: a screen reader might catch
+ * the alert as it appeared, but the focus was on the body and Tab started from the top. The
+ * main control now takes the focus, described by the heading and the message: "Open Sift’s
+ * settings" for a file Sift may not read yet, "Download this PDF" for a PDF, "Open library"
+ * for the browser's own pages and its extension stores (which no extension may ever clip, so
+ * the user is not left with nothing to do); Tab goes on to the others. With no control at all
+ * (an empty page, one too large) the heading takes it, described by the message, so the reason
+ * is said with the focus too. The panel stays an alert, as ErrorPanel does.
+ *
+ * "Download this PDF" stays on screen and focused while it runs (aria-disabled, as Save is):
+ * the status line under it (a live region, on screen from the start so its changes are
+ * announced, and in the button's description) says "Downloading…", then where the file went or
+ * why it failed; pressing it again after a failure tries again.
  */
-export function CannotClip({ message, onOpenSettings = null }: { message: string; onOpenSettings?: (() => void) | null }) {
+export function CannotClip({ message, onOpenSettings = null, onDownloadPdf = null, onOpenLibrary = null }: CannotClipProps) {
   const settings = useRef<HTMLButtonElement>(null);
+  const download = useRef<HTMLButtonElement>(null);
+  const library = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useFocusWhenLost(onOpenSettings ? settings : heading);
+  const [state, setState] = useState<DownloadState>({ phase: 'idle' });
+  const main = onOpenSettings ? settings : onDownloadPdf ? download : onOpenLibrary ? library : null;
+  useFocusWhenLost(main ?? heading);
+  const describedBy = 'cannot-head cannot-message';
+  const startDownload = () => {
+    if (!onDownloadPdf || state.phase === 'downloading') return;
+    setState({ phase: 'downloading' });
+    // Called in the click itself: the permission prompt needs the user's gesture.
+    onDownloadPdf().then(
+      (done) => setState({ phase: 'done', download: done }),
+      (err: unknown) => setState({ phase: 'failed', error: err instanceof Error ? err.message : String(err) }),
+    );
+  };
   return (
     <div class="panel center" role="alert" data-testid="cannot-clip">
       <BlockedIcon />
-      <h2 id="cannot-head" ref={heading} tabIndex={onOpenSettings ? undefined : -1} aria-describedby={onOpenSettings ? undefined : 'cannot-message'}>
+      <h2 id="cannot-head" ref={heading} tabIndex={main ? undefined : -1} aria-describedby={main ? undefined : 'cannot-message'}>
         Sift can’t clip this page
       </h2>
       <p id="cannot-message">{message}</p>
       {onOpenSettings && (
-        <button class="secondary" ref={settings} onClick={onOpenSettings} aria-describedby="cannot-head cannot-message" data-testid="open-settings">
+        <button class="secondary" ref={settings} onClick={onOpenSettings} aria-describedby={describedBy} data-testid="open-settings">
           Open Sift’s settings
+        </button>
+      )}
+      {onDownloadPdf && (
+        <>
+          <button
+            class="primary"
+            ref={download}
+            onClick={startDownload}
+            aria-disabled={state.phase === 'downloading'}
+            aria-describedby={`${describedBy} pdf-status`}
+            data-testid="download-pdf"
+          >
+            {state.phase === 'downloading' ? 'Downloading…' : state.phase === 'failed' ? 'Try the download again' : 'Download this PDF'}
+          </button>
+          <p id="pdf-status" class={state.phase === 'failed' ? 'download-status failed' : 'download-status'} role="status" data-testid="pdf-status" data-state={state.phase}>
+            {downloadStatus(state)}
+          </p>
+        </>
+      )}
+      {onOpenLibrary && (
+        <button class="secondary" ref={library} onClick={onOpenLibrary} aria-describedby={main === library ? describedBy : undefined} data-testid="open-library">
+          Open library
         </button>
       )}
     </div>

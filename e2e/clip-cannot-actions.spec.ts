@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'webextension-polyfill';
+import { expect, test } from './fixtures';
+
+declare const chrome: Browser;
+
+/**
+ * The pages Sift can never clip were a dead end: a PDF said "download the PDF to keep it" and
+ * offered no download; the browser's own pages offered nothing at all. Now a PDF has "Download
+ * this PDF" (the browser's downloads, through the background) and "Open library"; a browser
+ * page has "Open library". All from the keyboard, the main control focused on opening.
+ */
+
+/** A real one-page PDF ("Quarterly report"), with a correct cross-reference table. */
+function makePdf(): Buffer {
+  const text = 'BT /F1 18 Tf 40 150 Td (Quarterly report) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const PDF = makePdf();
+
+/**
+ * Serves `/report.pdf` always, and `/gone.pdf` once (to the PDF viewer): any later request
+ * gets HTTP 404, as when a site takes a file down while it is open.
+ */
+async function pdfServer(): Promise<{ url: (path: string) => string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  let goneServed = false;
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const ok = req.url === '/report.pdf' || (req.url === '/gone.pdf' && !goneServed);
+    if (req.url === '/gone.pdf') goneServed = true;
+    if (!ok) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': PDF.length, 'cache-control': 'no-store' });
+    res.end(PDF);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path) => `http://localhost:${port}${path}`,
+    requests,
+    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+  };
+}
+
+const focusedTestId = (popup: Page) => popup.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? document.activeElement?.tagName);
+
+test('a PDF: "Download this PDF" is focused, Enter downloads the PDF the tab shows, and the popup says where it went', async ({ context, openPopup, serviceWorker }) => {
+  const pdf = await pdfServer();
+  try {
+    const page = await context.newPage();
+    await page.goto(pdf.url('/report.pdf'));
+    const popup = await openPopup(page);
+    const panel = popup.getByTestId('cannot-clip');
+    await expect(panel).toContainText('PDF', { timeout: 10_000 });
+    const download = popup.getByTestId('download-pdf');
+    await expect(download).toBeFocused();
+    await expect(download).toHaveAccessibleName('Download this PDF');
+    await expect(download).toHaveAccessibleDescription(/^Sift can’t clip this page This is a PDF shown by the browser’s PDF viewer/);
+
+    await popup.keyboard.press('Enter');
+    const status = popup.getByTestId('pdf-status');
+    await expect(status).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+
+    // The browser's own download record: complete, from the tab's address, all the bytes.
+    const items = await serviceWorker.evaluate(async (url: string) => (await chrome.downloads.search({ url })).map((d) => ({ state: d.state, filename: d.filename, bytes: d.totalBytes, error: d.error ?? null })), pdf.url('/report.pdf'));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ state: 'complete', bytes: PDF.length, error: null });
+    const onDisk = readFileSync(items[0]!.filename);
+    expect(onDisk.equals(PDF)).toBe(true);
+    const name = items[0]!.filename.split('/').pop()!;
+    await expect(status).toHaveText(`Downloaded: ${name} is in your downloads.`);
+    // The focus stayed on the button, and its description now says where the file went.
+    await expect(download).toBeFocused();
+    await expect(download).toHaveAccessibleDescription(new RegExp(`Downloaded: ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in your downloads\\.$`));
+  } finally {
+    await pdf.close();
+  }
+});
+
+test('a PDF the site no longer serves: the popup says why the download failed, and the button tries again', async ({ context, openPopup, serviceWorker }) => {
+  const pdf = await pdfServer();
+  try {
+    const page = await context.newPage();
+    await page.goto(pdf.url('/gone.pdf'));
+    const popup = await openPopup(page);
+    const download = popup.getByTestId('download-pdf');
+    await expect(download).toBeFocused({ timeout: 10_000 });
+    await popup.keyboard.press('Space');
+    const status = popup.getByTestId('pdf-status');
+    await expect(status).toHaveText('The PDF was not downloaded: the site no longer has this file.', { timeout: 15_000 });
+    await expect(status).toHaveAttribute('data-state', 'failed');
+    await expect(download).toHaveText('Try the download again');
+    await expect(download).toBeFocused();
+    const items = await serviceWorker.evaluate(async (url: string) => (await chrome.downloads.search({ url })).map((d) => d.state), pdf.url('/gone.pdf'));
+    expect(items).toEqual(['interrupted']);
+  } finally {
+    await pdf.close();
+  }
+});
+
+test('a PDF: Tab reaches "Open library", and Space there opens the library', async ({ context, openPopup, extensionId }) => {
+  const pdf = await pdfServer();
+  try {
+    const page = await context.newPage();
+    await page.goto(pdf.url('/report.pdf'));
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('download-pdf')).toBeFocused({ timeout: 10_000 });
+    await popup.keyboard.press('Tab');
+    expect(await focusedTestId(popup)).toBe('open-library');
+    const opened = context.waitForEvent('page', (p) => p.url().startsWith(`chrome-extension://${extensionId}/src/pages/library/index.html`));
+    // The popup closes itself once the library is open (the press may not see its own end).
+    const [library] = await Promise.all([opened, popup.keyboard.press('Space').catch(() => undefined)]);
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect(library.locator('body')).toBeVisible();
+    expect(pdf.requests.filter((r) => r === '/report.pdf')).toHaveLength(1); // nothing downloaded
+  } finally {
+    await pdf.close();
+  }
+});
+
+test('a browser page: "Open library" takes the focus and Enter opens the library', async ({ context, openPopup, extensionId }) => {
+  const page = await context.newPage();
+  await page.goto('chrome://version');
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('browser’s own pages', { timeout: 5_000 });
+  const library = popup.getByTestId('open-library');
+  await expect(library).toBeFocused();
+  await expect(library).toHaveAccessibleDescription(/^Sift can’t clip this page This is one of the browser’s own pages/);
+  await expect(popup.getByTestId('download-pdf')).toHaveCount(0);
+  const opened = context.waitForEvent('page', (p) => p.url().startsWith(`chrome-extension://${extensionId}/src/pages/library/index.html`));
+  const [libraryPage] = await Promise.all([opened, popup.keyboard.press('Enter').catch(() => undefined)]);
+  await expect(libraryPage.locator('body')).toBeVisible();
+  await expect.poll(() => popup.isClosed()).toBe(true);
+});
