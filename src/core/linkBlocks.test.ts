@@ -99,6 +99,18 @@ describe('isDescribedList: the part of a block inside the content', () => {
     expect(isDescribedList(block, inside, 3)).toBe(false);
   });
 
+  it('is a list of references, each title a link, when nearly every gap holds a sentence', () => {
+    const ref = (k: number) => `<li>Doe J, Roe R. <a href="/pubmed/${k}">Mindfulness based stress reduction for treating chronic headache in adults, a randomized trial number ${k}</a>. Journal of Pain. 2019;12(3):45-67.</li>`;
+    // (In a <dl>: blockOf's content is what lies in one.)
+    const { block, inside } = blockOf(`${menu}<dl><dd><ol>${[1, 2, 3, 4, 5].map(ref).join('')}</ol></dd></dl>`);
+    expect(block.linkDensity).toBeGreaterThan(0.5);
+    expect(isDescribedList(block, inside, 3)).toBe(true);
+    // The same links with a sentence in only half the gaps stay a cluster.
+    const half = (k: number) => `<li><a href="/pubmed/${k}">Mindfulness based stress reduction for treating chronic headache in adults, a randomized trial number ${k}</a> ${k % 2 ? 'Journal of Pain. 2019;12(3):45-67.' : '2019'}</li>`;
+    const dense = blockOf(`${menu}<dl><dd><ol>${[1, 2, 3, 4, 5, 6, 7, 8].map(half).join('')}</ol></dd></dl>`);
+    expect(isDescribedList(dense.block, dense.inside, 3)).toBe(false);
+  });
+
   it('is not a list when links are most of its text, even with sentences', () => {
     const { block, inside } = blockOf(`${menu}<dl>${['alpha', 'beta', 'gamma', 'delta'].map((n) => entry(`${n}LongMemberNameThatGoesOnAndOn`, 'It is set.')).join('')}</dl>`);
     expect(isDescribedList(block, inside, 3)).toBe(false);

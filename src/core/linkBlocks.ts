@@ -1,4 +1,4 @@
-import { DESCRIBED_LIST_MIN_SENTENCE_SHARE, DESCRIBED_LIST_SENTENCE_WORDS, LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY } from './rules';
+import { DESCRIBED_LIST_DENSE_SENTENCE_SHARE, DESCRIBED_LIST_MIN_SENTENCE_SHARE, DESCRIBED_LIST_SENTENCE_WORDS, LINK_BLOCK_EDGE_GAP_MIN, LINK_BLOCK_MIN_LINK_DENSITY } from './rules';
 import type { PageStats, StreamVisitor } from './stats';
 import { replayStream } from './stats';
 import { countTextUnits } from './textUnits';
@@ -177,10 +177,10 @@ export function findLinkBlocks(stats: PageStats, options: ExtractOptions): LinkB
 
 /**
  * Whether the part of `block` that lies in the content (its links with `inside[k]`, and the
- * gaps between two such links) is a described list rather than a link cluster: less than
- * half link text, and a share of its gaps (rules.DESCRIBED_LIST_*), and at least `minLinks`
- * (C_t: as many described links as a block needs links), hold a sentence of their own,
- * ending in . ! ? or their CJK forms. A block the scan found may run from the page's
+ * gaps between two such links) is a described list rather than a link cluster: a share of
+ * its gaps (rules.DESCRIBED_LIST_*), and at least `minLinks` (C_t: as many described links
+ * as a block needs links), hold a sentence of their own, ending in . ! ? or their CJK forms,
+ * and it is less than half link text, or nearly every gap holds a sentence. A block the scan found may run from the page's
  * navigation through the article (MDN: its table of contents, headings that are links,
  * then reference lists whose every link has a line of description), and is dense with links
  * because of the navigation; a cluster's own gaps hold separators, prices, dates, counts
@@ -199,7 +199,10 @@ export function isDescribedList(block: LinkBlock, inside: readonly boolean[], mi
     gapCount++;
     if (holdsSentence(block.gaps[k] ?? [])) sentences++;
   }
-  return links < gaps && sentences >= minLinks && sentences >= DESCRIBED_LIST_MIN_SENTENCE_SHARE * gapCount;
+  if (sentences < minLinks || sentences < DESCRIBED_LIST_MIN_SENTENCE_SHARE * gapCount) return false;
+  // A list of references, each title a link, is mostly link text: there a sentence in
+  // nearly every gap says it (rules.DESCRIBED_LIST_DENSE_SENTENCE_SHARE).
+  return links < gaps || sentences >= DESCRIBED_LIST_DENSE_SENTENCE_SHARE * gapCount;
 }
 
 function holdsSentence(nodes: readonly Node[]): boolean {
