@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'webextension-polyfill';
 import { expect, test } from './fixtures';
 
@@ -152,4 +155,18 @@ test('a browser page: "Open library" takes the focus and Enter opens the library
   const [libraryPage] = await Promise.all([opened, popup.keyboard.press('Enter').catch(() => undefined)]);
   await expect(libraryPage.locator('body')).toBeVisible();
   await expect.poll(() => popup.isClosed()).toBe(true);
+});
+
+test('a PDF opened from this computer: no download (it is a file already), "Open library" takes the focus', async ({ context, openPopup }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'sift-local-pdf-'));
+  const file = join(dir, 'report.pdf');
+  writeFileSync(file, PDF);
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(file).href);
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This is a PDF file on this computer', { timeout: 10_000 });
+  await expect(panel).not.toContainText('download the PDF');
+  await expect(popup.getByTestId('download-pdf')).toHaveCount(0);
+  await expect(popup.getByTestId('open-library')).toBeFocused();
 });

@@ -1,5 +1,5 @@
 import type { PdfDownload } from '../shared/messages';
-import { isPdfUrl } from './tabAccess';
+import { isPdfUrl } from '../shared/pdfPages';
 
 /**
  * "Download this PDF" on the popup's PDF panel: the background downloads the PDF the tab

@@ -27,6 +27,11 @@ describe('refuseByUrl', () => {
 describe('refuseByInjectionError', () => {
   it('names the PDF viewer, the store and browser pages', () => {
     expect(refuseByInjectionError('Cannot access contents of the page', 'https://a.example/paper.pdf').code).toBe('pdf');
+    // A PDF opened from disk is a file already: no "download the PDF" for it.
+    const local = refuseByInjectionError('Cannot access contents of the page', 'file:///home/me/paper.pdf');
+    expect(local.code).toBe('pdf-file');
+    expect(local.message).toContain('on this computer');
+    expect(local.message).not.toContain('download');
     expect(refuseByInjectionError('The extensions gallery cannot be scripted.', undefined).code).toBe('store-page');
     expect(refuseByInjectionError('Cannot access a chrome:// URL', undefined).code).toBe('browser-page');
     expect(refuseByInjectionError('Frame with ID 0 is showing error page', undefined).code).toBe('empty');

@@ -1,6 +1,7 @@
 import type { BrowserFamily } from '../shared/browserFamily';
 import { isFileUrl } from '../shared/clipImages';
 import type { CannotClipCode } from '../shared/messages';
+import { isPdfUrl, PDF_MESSAGES, pdfRefusal } from '../shared/pdfPages';
 
 /**
  * Which tabs Sift can clip, decided from the URL before trying to inject, so the popup can
@@ -32,18 +33,13 @@ const STORE_PAGES = [/^https:\/\/chromewebstore\.google\.com\//, /^https:\/\/chr
 export const MESSAGES = {
   browserPage: 'This is one of the browser’s own pages. Browsers do not let extensions read them, so there is nothing Sift can clip here.',
   storePage: 'This is the browser’s extension store. Browsers do not let extensions read it, so Sift cannot clip it.',
-  pdf: 'This is a PDF shown by the browser’s PDF viewer. Sift clips web pages; download the PDF to keep it.',
+  pdf: PDF_MESSAGES.web,
   fileAccess: 'This page is a file on this computer, and Sift may not read files yet. To clip it, open Sift’s settings (chrome://extensions → Sift → Details), turn on “Allow access to file URLs”, then click Sift on this page again.',
   noAccess: 'Sift cannot read this page. Click the Sift button in the toolbar on the page itself to give it access, then try again.',
   fileAccessHint: 'If it is a file on this computer, open Sift’s settings (chrome://extensions → Sift → Details) and turn on “Allow access to file URLs”.',
   fileAccessFirefox: 'This page is a file on this computer, and Firefox does not let Sift read it yet. To clip it, open Firefox’s Add-ons Manager (about:addons), choose Sift, turn on “Access local files on your computer” under Permissions and data, then reload this page and click Sift again.',
   fileAccessHintFirefox: 'If it is a file on this computer, allow Sift to “Access local files on your computer” (about:addons → Sift → Permissions and data).',
 } as const;
-
-/** An address that names a PDF (what the browser's PDF viewer shows): `.pdf` at the end of its path. */
-export function isPdfUrl(url: string): boolean {
-  return /\.pdf($|[?#])/i.test(url);
-}
 
 /** The message for a file Sift may not read, naming the browser's own permission. */
 function fileAccessRefusal(browser: BrowserFamily): Refusal {
@@ -78,7 +74,7 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean,
  */
 export function refuseByInjectionError(error: string, url: string | undefined, fileAccessAllowed = true, browser: BrowserFamily = 'chromium'): Refusal {
   const lower = error.toLowerCase();
-  if (url && isPdfUrl(url)) return { code: 'pdf', message: MESSAGES.pdf };
+  if (url && isPdfUrl(url)) return pdfRefusal(url);
   // Firefox refuses a file page as any page ("Missing host permission for the tab").
   if (url && isFileUrl(url)) return fileAccessRefusal(browser);
   if (lower.includes('gallery') || lower.includes('web store')) return { code: 'store-page', message: MESSAGES.storePage };

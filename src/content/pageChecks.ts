@@ -1,4 +1,5 @@
 import { MAX_PAGE_ELEMENTS, type ExtractReply } from '../shared/messages';
+import { pdfRefusal } from '../shared/pdfPages';
 import { cutText } from './clipLimits';
 
 /**
@@ -8,7 +9,7 @@ import { cutText } from './clipLimits';
 export function refuseBeforeExtract(doc: Document): Extract<ExtractReply, { kind: 'cannot-clip' }> | null {
   // Chrome's PDF viewer and other plugin documents: the DOM holds an <embed>, not the text.
   if (doc.contentType === 'application/pdf') {
-    return { kind: 'cannot-clip', code: 'pdf', message: 'This is a PDF shown by the browser’s PDF viewer. Sift clips web pages; download the PDF to keep it.' };
+    return { kind: 'cannot-clip', ...pdfRefusal(doc.URL) };
   }
   // An SVG drawing (image/svg+xml) or another XML file without an HTML body is a file too,
   // not an "empty page": the tab visibly shows something.

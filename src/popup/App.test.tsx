@@ -237,6 +237,8 @@ describe('popup App', () => {
   it.each([
     ['browser-page', 'This is one of the browser’s own pages.'],
     ['store-page', 'This is the browser’s extension store.'],
+    // A PDF opened from disk: nothing to download, the library is still somewhere to go.
+    ['pdf-file', 'This is a PDF file on this computer, shown by the browser’s PDF viewer.'],
   ] as const)('a %s: "Open library" takes the focus, described by the heading and the message, and opens the library', async (code, message) => {
     const api = fakeApi({ kind: 'cannot-clip', code, message, existing: [] });
     const root = mount(api);

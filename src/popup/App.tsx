@@ -288,7 +288,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       // away where the browser lets an extension open that page (not Firefox's about:addons).
       const openSettings = state.code === 'file-access' ? api.openExtensionSettings : null;
       // Pages no extension may ever clip: the library is somewhere to go (and the PDF's own download).
-      const offerLibrary = state.code === 'browser-page' || state.code === 'store-page' || state.code === 'pdf';
+      const offerLibrary = state.code === 'browser-page' || state.code === 'store-page' || state.code === 'pdf' || state.code === 'pdf-file';
       body = (
         <CannotClip
           message={state.message}

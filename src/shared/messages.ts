@@ -119,7 +119,8 @@ export const SAMPLE_MAX_WORDS = 20_000;
 export const SAMPLE_WORD_CHARS = 64;
 
 /**
- * Why a page cannot be clipped at all; each has its own message in the popup. `file-access`:
+ * Why a page cannot be clipped at all; each has its own message in the popup. `pdf-file`: a
+ * PDF opened from this computer (nothing to download: it is a file already). `file-access`:
  * the page is (or, with its address hidden, may be) a file on this computer, and Sift may not
  * read files until the user turns on "Allow access to file URLs" (background/tabAccess.ts).
  */
@@ -127,6 +128,7 @@ export type CannotClipCode =
   | 'browser-page'
   | 'store-page'
   | 'pdf'
+  | 'pdf-file'
   | 'file-access'
   | 'empty'
   | 'too-large'
@@ -423,7 +425,7 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
   }
   return v.object({
     kind: v.literal('cannot-clip'),
-    code: v.literal('browser-page', 'store-page', 'pdf', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
+    code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
     message: v.string({ max: 2_000 }),
   })(value, path);
 };
