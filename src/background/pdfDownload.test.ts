@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOWNLOAD_MESSAGES, downloadPdf, interruptReason, pdfAddress, type DownloadDelta, type DownloadsApi } from './pdfDownload';
+import { DOWNLOAD_MESSAGES } from '../shared/pdfPages';
+import { downloadPdf, interruptReason, pdfAddress, type DownloadDelta, type DownloadsApi } from './pdfDownload';
 
 /** A downloads API that finishes each download the way `outcome` says, after `afterMs`. */
 function fakeDownloads(outcome: { state: 'complete' | 'interrupted' | 'in_progress'; error?: string; filename?: string }, afterMs = 5) {

@@ -1,5 +1,5 @@
 import type { PdfDownload } from '../shared/messages';
-import { isPdfUrl } from '../shared/pdfPages';
+import { DOWNLOAD_MESSAGES, isPdfUrl } from '../shared/pdfPages';
 
 /**
  * "Download this PDF" on the popup's PDF panel: the background downloads the PDF the tab
@@ -42,12 +42,6 @@ export interface PdfDownloadEnv {
 export const PERMISSION_WAIT_MS = 60_000;
 /** How long the popup is kept waiting for the file; past it the answer is `started`. */
 export const COMPLETE_WAIT_MS = 15_000;
-
-export const DOWNLOAD_MESSAGES = {
-  notAllowed: 'Sift may not download files. Press “Download this PDF” again and choose Allow when the browser asks.',
-  notPdf: 'This tab no longer shows the PDF. Open the PDF again, then click Sift.',
-  localFile: 'This PDF is already a file on this computer: there is nothing to download.',
-} as const;
 
 /** The browser's interrupt reason (the same names in Chromium and Firefox), in the user's words. */
 export function interruptReason(error: string | undefined): string {

@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import type { PageKind } from '../core/types';
-import { DOWNLOAD_MESSAGES } from '../background/pdfDownload';
+import { DOWNLOAD_MESSAGES } from '../shared/pdfPages';
 import { BUILD_BROWSER } from '../shared/browserFamily';
 import { request, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type Envelope, type OnDuplicate, type PdfDownload, type PreviewReply, type SaveReply } from '../shared/messages';
 

@@ -20,3 +20,10 @@ export function isPdfUrl(url: string): boolean {
 export function pdfRefusal(url: string): { code: 'pdf' | 'pdf-file'; message: string } {
   return isFileUrl(url) ? { code: 'pdf-file', message: PDF_MESSAGES.file } : { code: 'pdf', message: PDF_MESSAGES.web };
 }
+
+/** Why "Download this PDF" did not start, said by the background and by the popup alike. */
+export const DOWNLOAD_MESSAGES = {
+  notAllowed: 'Sift may not download files. Press “Download this PDF” again and choose Allow when the browser asks.',
+  notPdf: 'This tab no longer shows the PDF. Open the PDF again, then click Sift.',
+  localFile: 'This PDF is already a file on this computer: there is nothing to download.',
+} as const;
