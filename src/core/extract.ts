@@ -193,25 +193,17 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
 const BLOCK_LABEL = /^\s*(?:[^\s:]+\s+){0,3}[^\s:]+\s*:\s*$/;
 
 /**
- * Whether a noise block is a link cluster in the content. A block that reaches into the
- * content from the page's navigation is judged on the part it would remove: a described
- * list there stays (linkBlocks.isDescribedList).
+ * Whether a noise block is a link cluster in the content: some of its links lie in the
+ * selection, and that part is no described list (linkBlocks.isDescribedList). A block that
+ * reaches into the content from the page's navigation is judged on the part it would remove.
+ * Most noise blocks are navigation outside the selected region: one native `contains` rules
+ * a link out, where the walk up to the document root took a dozen interpreted steps per link
+ * (scripts/profile-core.ts).
  */
 function isNoiseInSelection(block: LinkBlock, selection: ContentSelection, minLinks: number): boolean {
-  if (!anyInsideSelection(block.links, selection)) return false;
   const root = selection.root;
-  return !isDescribedList(block, block.links.map((a) => root.contains(a) && isInsideSelection(a, selection)), minLinks);
-}
-
-/**
- * Whether any of the links lies in the selection. Most noise blocks are navigation outside
- * the selected region: one native `contains` rules a link out, where the walk up to the
- * document root took a dozen interpreted steps per link (scripts/profile-core.ts).
- */
-function anyInsideSelection(links: Element[], selection: ContentSelection): boolean {
-  const root = selection.root;
-  for (const a of links) if (root.contains(a) && isInsideSelection(a, selection)) return true;
-  return false;
+  const inside = block.links.map((a) => root.contains(a) && isInsideSelection(a, selection));
+  return inside.includes(true) && !isDescribedList(block, inside, minLinks);
 }
 
 /** Inside a kept subtree, at or below the selection root (a node outside the root never is). */

@@ -175,12 +175,19 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   const siteName = get('og:site_name', 'application-name', 'twitter:site:name') || publisher || (website ? str(website['name']) : null);
 
   const h1s: string[] = [];
+  /** The first <h1> with words (the one h1s[0] is read from). */
+  let firstH1: Element | null = null;
   const h1Elements = doc.getElementsByTagName('h1');
-  for (let k = 0; k < h1Elements.length; k++) { const h = collapse(wordsOf(h1Elements[k]!)).replace(PERMALINK_MARK, ''); if (h) h1s.push(h); }
+  for (let k = 0; k < h1Elements.length; k++) {
+    const h = collapse(wordsOf(h1Elements[k]!)).replace(PERMALINK_MARK, '');
+    if (!h) continue;
+    firstH1 ??= h1Elements[k]!;
+    h1s.push(h);
+  }
   const docTitle = collapse(doc.title);
   const declared = declaredTitle(article ? str(article['headline']) : null, get('og:title', 'twitter:title', 'dc.title', 'citation_title'), docTitle);
   let title = stripSiteSuffix(declared, siteName);
-  const headed = h1s.length === 1 && h1s[0] && contentRoot ? headedRest(declared, h1s[0], firstH1(h1Elements), contentRoot) : null;
+  const headed = h1s.length === 1 && h1s[0] && contentRoot ? headedRest(declared, h1s[0], firstH1, contentRoot) : null;
   // A lone <h1> that the <title> contains is the page's own statement of its title.
   if (!title && h1s[0]) title = h1s[0];
   // Not one that ends it after a separator: that is where the site's name goes, and a logo's
@@ -306,11 +313,6 @@ function headedRest(title: string, part: string, h1: Element | null, root: Eleme
     const headings = root.getElementsByTagName(level);
     for (let k = 0; k < headings.length; k++) if (headingKey(wordsOf(headings[k]!)) === key) return rest;
   }
-  return null;
-}
-/** The first <h1> with words (the one h1s[0] was read from). */
-function firstH1(h1s: HTMLCollectionOf<HTMLHeadingElement>): Element | null {
-  for (let k = 0; k < h1s.length; k++) if (collapse(wordsOf(h1s[k]!)).replace(PERMALINK_MARK, '')) return h1s[k]!;
   return null;
 }
 const headingKey = (text: string): string => letterDigitRuns(text.toLowerCase()).join(' ');

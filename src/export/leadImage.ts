@@ -37,9 +37,9 @@ function fileKey(url: string, base: string): string | null {
 /** Containers a leading title may sit in ('<article><header><h1>'). */
 const WRAPPERS = new Set(['ARTICLE', 'DIV', 'HEADER', 'HGROUP', 'MAIN', 'SECTION']);
 
-/** The first node of `parent` that is not whitespace or a comment. */
-function firstContent(parent: ParentNode): ChildNode | null {
-  for (const n of Array.from(parent.childNodes)) {
+/** `node`, or the first sibling after it, that is not whitespace or a comment. */
+function contentFrom(node: ChildNode | null): ChildNode | null {
+  for (let n = node; n; n = n.nextSibling) {
     if (n.nodeType === 8) continue;
     if (n.nodeType === 3 && !n.textContent?.trim()) continue;
     return n;
@@ -54,15 +54,9 @@ function firstContent(parent: ParentNode): ChildNode | null {
  * only when the body does not start with one, would give the note two titles.
  */
 function openingHeading(fragment: DocumentFragment): Element | null {
-  let node = firstContent(fragment);
-  while (node && node.nodeType === 1) {
-    const el = node as Element;
-    if (el.nodeName === 'H1') return el;
-    if (!WRAPPERS.has(el.nodeName)) return null;
-    node = firstContent(el);
-  }
-  return null;
+  return leadingHeading(fragment, OPENING_LEVELS, 0);
 }
+const OPENING_LEVELS = new Set(['H1']);
 
 /** A title for comparison: case, whitespace and punctuation do not count ('Hello, World!' = 'hello world'). */
 function titleKey(text: string): string {
@@ -88,13 +82,19 @@ export function dropTitleHeading(fragment: DocumentFragment, title: string): voi
  * A heading after a sentence ("Intro.") does not open the content and stays.
  */
 function titleHeading(fragment: DocumentFragment): Element | null {
-  let node = firstContent(fragment);
-  let kickers = 0;
+  return leadingHeading(fragment, TITLE_LEVELS, 2);
+}
+const TITLE_LEVELS = new Set(['H1', 'H2']);
+
+/** The first heading of `levels` that opens the fragment, through leading wrappers and past at most `kickers` kicker lines. */
+function leadingHeading(fragment: DocumentFragment, levels: ReadonlySet<string>, kickers: number): Element | null {
+  let node = contentFrom(fragment.firstChild);
+  let passed = 0;
   while (node && node.nodeType === 1) {
     const el = node as Element;
-    if (el.nodeName === 'H1' || el.nodeName === 'H2') return el;
-    if (WRAPPERS.has(el.nodeName)) node = firstContent(el);
-    else if (kickers < 2 && isKicker(el)) { kickers++; node = nextContent(el); }
+    if (levels.has(el.nodeName)) return el;
+    if (WRAPPERS.has(el.nodeName)) node = contentFrom(el.firstChild);
+    else if (passed < kickers && isKicker(el)) { passed++; node = contentFrom(el.nextSibling); }
     else return null;
   }
   return null;
@@ -106,16 +106,6 @@ function isKicker(el: Element): boolean {
   return KICKER_TAGS.has(el.nodeName) && text.length > 0 && text.length <= 40 && !/[.!?…]$/.test(text) && !el.querySelector('h1, h2, h3, img, figure, table');
 }
 const KICKER_TAGS = new Set(['P', 'UL', 'OL']);
-
-/** The next sibling of `node` that is not whitespace or a comment. */
-function nextContent(node: ChildNode): ChildNode | null {
-  for (let n = node.nextSibling; n; n = n.nextSibling) {
-    if (n.nodeType === 8) continue;
-    if (n.nodeType === 3 && !n.textContent?.trim()) continue;
-    return n;
-  }
-  return null;
-}
 
 /** Whether a heading's (or a text block's) words are the title's, as dropTitleHeading compares them. */
 export function statesTitle(text: string, title: string): boolean {

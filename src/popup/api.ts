@@ -1,8 +1,8 @@
 import browser from 'webextension-polyfill';
 import type { PageKind } from '../core/types';
-import { DOWNLOAD_MESSAGES } from '../shared/pdfPages';
 import { BUILD_BROWSER } from '../shared/browserFamily';
 import { request, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type Envelope, type OnDuplicate, type PdfDownload, type PreviewReply, type SaveReply } from '../shared/messages';
+import { DOWNLOAD_MESSAGES } from '../shared/pdfPages';
 
 /**
  * Everything the popup UI may ask of the extension. Components receive it (or single
