@@ -35,7 +35,8 @@ const EXTRACT_TIMEOUT_MS = 15_000;
  */
 const SAVE_PAGE_CHECK_MS = 5_000;
 
-const PAGE_BUSY = { kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.` } as const;
+/** `retry`: a page busy loading or in a script answers once it is done (the popup offers Try again). */
+const PAGE_BUSY = { kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.`, retry: true } as const;
 
 /** The reader page (engineer D) takes the clip id in its query string. */
 export function readerPath(clipId: string): string {
@@ -196,6 +197,22 @@ export async function openPopupWindow(tabId: number, mode: ClipMode): Promise<vo
  * article, already saved, cannot clip) the popup opens on the tab instead.
  */
 export async function clipInBackground(tabId: number, mode: ClipMode): Promise<SaveReply | null> {
+  // A second press while the first clip of this tab is still running (a double click on the
+  // menu, the shortcut pressed again because nothing showed yet) would save the page twice
+  // or, finding the first copy, open the "already saved" window over it.
+  if (clipping.has(tabId)) return null;
+  clipping.add(tabId);
+  try {
+    return await clipTabInBackground(tabId, mode);
+  } finally {
+    clipping.delete(tabId);
+  }
+}
+
+/** Tabs with a one-gesture clip under way (only while it runs: nothing to lose if the worker stops). */
+const clipping = new Set<number>();
+
+async function clipTabInBackground(tabId: number, mode: ClipMode): Promise<SaveReply | null> {
   const reply = await extractFromTab(tabId, mode);
   if (reply.kind !== 'clip') {
     await openPopupWindow(tabId, mode);

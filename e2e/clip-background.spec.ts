@@ -1,0 +1,71 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { articleHtml, expect, test } from './fixtures';
+
+/**
+ * Clipping without the popup: the context menu and the keyboard shortcut (clipInBackground
+ * in src/background/clipper.ts), confirmed by the in-page toast (src/content/toast.ts).
+ * Tests call the background's handlers as the menu and the shortcut do (TOOLCHAIN.md).
+ */
+
+declare const siftBackground: {
+  runContextMenu: (id: string, tabId: number) => Promise<unknown>;
+  runCommand: (command: string) => Promise<unknown>;
+};
+
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  nodeValue: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+/**
+ * The toast's text as the page shows it. The toast lives in a closed shadow root, which
+ * neither the page nor Playwright's locators can enter; the DevTools protocol can.
+ */
+async function toastText(page: Page): Promise<string | null> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const find = (n: DomNode): DomNode | null => {
+      const attrs = n.attributes ?? [];
+      for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === 'id' && attrs[i + 1] === 'sift-toast-host') return n;
+      for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
+        const hit = find(c);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    const host = find(root);
+    if (!host) return null;
+    const words: string[] = [];
+    const walk = (n: DomNode) => {
+      if (n.nodeName === 'STYLE') return;
+      if (n.nodeType === 3) words.push(n.nodeValue);
+      for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) walk(c);
+    };
+    walk(host);
+    return words.join(' ').replace(/\s+/g, ' ').trim();
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('pressing Clip page twice quickly saves the page once and asks nothing', async ({ context, server, serviceWorker, tabIdOf, readDb }) => {
+  server.setPage('/twice.html', articleHtml(server, { title: 'Pressed Twice' }));
+  const page = await context.newPage();
+  await page.goto(server.url('/twice.html'));
+  const tabId = await tabIdOf(page);
+  const replies = (await serviceWorker.evaluate(
+    (id: number) => Promise.all([siftBackground.runContextMenu('sift-clip-page', id), siftBackground.runContextMenu('sift-clip-page', id)]),
+    tabId,
+  )) as Array<{ kind: string } | null>;
+  expect(replies.map((r) => r?.kind ?? null).sort()).toEqual(['saved', null].sort());
+  // The second press found the first still running: no "You saved this page" window over it.
+  await page.waitForTimeout(1_000);
+  expect(context.pages().filter((p) => p.url().includes('popup.html'))).toHaveLength(0);
+  expect((await readDb()).clips.map((c) => c.title)).toEqual(['Pressed Twice']);
+  await expect.poll(() => toastText(page)).toContain('Saved to Sift');
+});
