@@ -69,3 +69,35 @@ test('pressing Clip page twice quickly saves the page once and asks nothing', as
   expect((await readDb()).clips.map((c) => c.title)).toEqual(['Pressed Twice']);
   await expect.poll(() => toastText(page)).toContain('Saved to Sift');
 });
+
+test('the toast shows, readable and in the corner, on a page whose CSS would hide it or restyle around it, and leaves the page’s layout alone', async ({ context, server, serviceWorker, tabIdOf }) => {
+  // Rules real sites ship: every div hidden but theirs (ad-blocker-proof overlays), the last
+  // child of body faded in by a script, body as a flex column with gaps, and `contain: paint`
+  // on body (which makes body, not the window, the box a fixed child sits in).
+  const hostile = `<style>
+    body { display: flex; flex-direction: column; gap: 50px; contain: paint; }
+    div { display: none !important; }
+    body > *:last-child { opacity: 0 !important; }
+  </style>`;
+  server.setPage('/hostile.html', articleHtml(server, { title: 'A Page With Opinions' }).replace('</head>', `${hostile}</head>`).replace(/rel="canonical" href="[^"]*"/, ''));
+  const page = await context.newPage();
+  await page.goto(server.url('/hostile.html'));
+  const heightBefore = await page.evaluate(() => document.documentElement.scrollHeight);
+  const tabId = await tabIdOf(page);
+  expect(await serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId)).toMatchObject({ kind: 'saved' });
+  await expect.poll(() => toastText(page)).toContain('Saved to Sift');
+
+  const shown = await page.evaluate(() => {
+    const host = document.getElementById('sift-toast-host')!;
+    const style = getComputedStyle(host);
+    return {
+      display: style.display,
+      opacity: style.opacity,
+      visibility: style.visibility,
+      // The bottom-right corner of the window, where the toast sits.
+      atCorner: document.elementFromPoint(innerWidth - 60, innerHeight - 35)?.id ?? null,
+      height: document.documentElement.scrollHeight,
+    };
+  });
+  expect(shown).toEqual({ display: 'block', opacity: '1', visibility: 'visible', atCorner: 'sift-toast-host', height: heightBefore });
+});

@@ -2,15 +2,20 @@
  * The in-page confirmation after a save from the context menu or the keyboard shortcut
  * (there is no popup to show it). It lives in a closed shadow root so the page's CSS
  * cannot restyle it and the page's scripts cannot reach into it; all text is set with
- * textContent.
+ * textContent. The host element itself is in the page, where rules such as `div { display:
+ * none !important }` or `body > *:last-child { opacity: 0 }` reached it: its own `:host`
+ * rules are !important, which beats the page's !important (the shadow tree's important
+ * rules win over the page's). It is fixed in place, so it never takes room in the page's
+ * layout (a flex body's gap), and sits under <html>, not <body>: a body with `contain:
+ * paint` or a transform would hold a fixed child at the body's own bottom, off screen.
  */
 const HOST_ID = 'sift-toast-host';
 const VISIBLE_MS = 6_000;
 
 const CSS = `
-:host { all: initial; }
-.toast { position: fixed; right: 16px; bottom: 16px; z-index: 2147483647; max-width: 360px;
-  display: flex; gap: 12px; align-items: center; padding: 12px 14px; border-radius: 10px;
+:host { all: initial !important; display: block !important; position: fixed !important;
+  right: 16px !important; bottom: 16px !important; z-index: 2147483647 !important; }
+.toast { max-width: 360px; display: flex; gap: 12px; align-items: center; padding: 12px 14px; border-radius: 10px;
   background: #1d2433; color: #f5f7fb; font: 14px/1.4 system-ui, sans-serif;
   box-shadow: 0 8px 28px rgba(0,0,0,.28); }
 .text { flex: 1; min-width: 0; }
@@ -58,6 +63,6 @@ export function showSavedToast(doc: Document, opts: { title: string; warning: st
   close.addEventListener('click', () => host.remove());
   box.append(text, open, close);
   root.append(style, box);
-  (doc.body ?? doc.documentElement).append(host);
+  doc.documentElement.append(host);
   setTimeout(() => host.remove(), VISIBLE_MS);
 }
