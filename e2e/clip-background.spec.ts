@@ -101,3 +101,27 @@ test('the toast shows, readable and in the corner, on a page whose CSS would hid
   });
   expect(shown).toEqual({ display: 'block', opacity: '1', visibility: 'visible', atCorner: 'sift-toast-host', height: heightBefore });
 });
+
+test('a save that fails (the browser’s storage is full) says so in the page and on the toolbar icon, instead of nothing', async ({ context, server, serviceWorker, tabIdOf, readDb }) => {
+  server.setPage('/full.html', articleHtml(server, { title: 'No Room Left' }));
+  const page = await context.newPage();
+  await page.goto(server.url('/full.html'));
+  const tabId = await tabIdOf(page);
+  // IndexedDB refuses every write as it does when the origin's quota is used up.
+  await serviceWorker.evaluate(() => {
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    IDBObjectStore.prototype.put = full;
+    IDBObjectStore.prototype.add = full;
+  });
+  const reply = (await serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId)) as { kind: string } | null;
+  expect(reply?.kind).toBe('failed');
+  await expect.poll(() => toastText(page)).toMatch(/^Sift could not save this page No Room Left The browser has no room left for Sift’s library\./);
+  const badge = await serviceWorker.evaluate((id: number) => (globalThis as unknown as { chrome: { action: { getBadgeText: (d: { tabId: number }) => Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }), tabId);
+  expect(badge).toBe('✕');
+  // Unlike "Saved", the failure stays until the user dismisses it.
+  await page.waitForTimeout(7_000);
+  expect(await toastText(page)).toContain('Sift could not save this page');
+  expect((await readDb()).clips).toHaveLength(0);
+});

@@ -14,6 +14,7 @@ import {
   type PreviewReply,
   type SaveReply,
   type SaveRequest,
+  type ToastRequest,
 } from '../shared/messages';
 import { BUILD_BROWSER } from '../shared/browserFamily';
 import { isFileUrl } from '../shared/clipImages';
@@ -162,7 +163,7 @@ export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
   const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
   if (outcome.kind === 'duplicate') return outcome;
   const failed = images.filter((i) => i.blob === null).map((i) => ({ url: i.url, error: i.error ?? 'not saved' }));
-  await confirmOnBadge(req.tabId, failed.length > 0);
+  await showOnBadge(req.tabId, failed.length > 0 ? 'warning' : 'saved');
   return {
     kind: 'saved',
     clipId: outcome.clipId,
@@ -174,11 +175,19 @@ export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
   };
 }
 
-/** A short confirmation on the toolbar icon of that tab: ✓ saved, ! saved with image warnings. */
-async function confirmOnBadge(tabId: number, withWarnings: boolean): Promise<void> {
+/** The toolbar icon of a tab, for a moment: ✓ saved, ! saved with image warnings, ✕ not saved. */
+const BADGES = {
+  saved: { text: '✓', color: '#2f855a' },
+  warning: { text: '!', color: '#b7791f' },
+  failed: { text: '✕', color: '#c53030' },
+} as const;
+
+/** A short note on the toolbar icon of that tab (seen even where the page cannot show a toast). */
+async function showOnBadge(tabId: number, outcome: keyof typeof BADGES): Promise<void> {
+  const { text, color } = BADGES[outcome];
   try {
-    await browser.action.setBadgeBackgroundColor({ tabId, color: withWarnings ? '#b7791f' : '#2f855a' });
-    await browser.action.setBadgeText({ tabId, text: withWarnings ? '!' : '✓' });
+    await browser.action.setBadgeBackgroundColor({ tabId, color });
+    await browser.action.setBadgeText({ tabId, text });
     setTimeout(() => void browser.action.setBadgeText({ tabId, text: '' }).catch(() => undefined), 6_000);
   } catch {
     // The tab closed meanwhile: nothing to confirm on.
@@ -191,12 +200,15 @@ export async function openPopupWindow(tabId: number, mode: ClipMode): Promise<vo
   await browser.windows.create({ url, type: 'popup', width: 420, height: 660 });
 }
 
+/** What a one-gesture clip did: saved, found a copy (and asked), failed, or left it to the popup (null). */
+export type BackgroundClip = SaveReply | { kind: 'failed'; message: string } | null;
+
 /**
  * One-gesture clip (context menu, keyboard shortcut): extract and save without the popup,
  * confirm with a toast in the page. Whenever the user must decide something (not an
  * article, already saved, cannot clip) the popup opens on the tab instead.
  */
-export async function clipInBackground(tabId: number, mode: ClipMode): Promise<SaveReply | null> {
+export async function clipInBackground(tabId: number, mode: ClipMode): Promise<BackgroundClip> {
   // A second press while the first clip of this tab is still running (a double click on the
   // menu, the shortcut pressed again because nothing showed yet) would save the page twice
   // or, finding the first copy, open the "already saved" window over it.
@@ -212,18 +224,42 @@ export async function clipInBackground(tabId: number, mode: ClipMode): Promise<S
 /** Tabs with a one-gesture clip under way (only while it runs: nothing to lose if the worker stops). */
 const clipping = new Set<number>();
 
-async function clipTabInBackground(tabId: number, mode: ClipMode): Promise<SaveReply | null> {
-  const reply = await extractFromTab(tabId, mode);
-  if (reply.kind !== 'clip') {
-    await openPopupWindow(tabId, mode);
-    return null;
-  }
-  const saved = await saveFromTab({ tabId, clip: reply.clip, imageUrls: reply.imageUrls, onDuplicate: 'ask', updateId: null });
-  if (saved.kind === 'duplicate') {
-    await openPopupWindow(tabId, mode);
+async function clipTabInBackground(tabId: number, mode: ClipMode): Promise<BackgroundClip> {
+  let title: string | null = null;
+  try {
+    const reply = await extractFromTab(tabId, mode);
+    if (reply.kind !== 'clip') {
+      await openPopupWindow(tabId, mode);
+      return null;
+    }
+    title = reply.clip.title;
+    const saved = await saveFromTab({ tabId, clip: reply.clip, imageUrls: reply.imageUrls, onDuplicate: 'ask', updateId: null });
+    if (saved.kind === 'duplicate') {
+      await openPopupWindow(tabId, mode);
+      return saved;
+    }
+    const warning = saved.imagesFailed.length > 0 ? `${saved.imagesFailed.length} image(s) could not be saved` : null;
+    await toast(tabId, { kind: 'saved', clipId: saved.clipId, title: reply.clip.title, warning });
     return saved;
+  } catch (err) {
+    // Nobody else would tell: the popup is not open, and the menu or shortcut has no answer.
+    const message = saveFailureMessage(err);
+    await showOnBadge(tabId, 'failed');
+    await toast(tabId, { kind: 'failed', title, message });
+    return { kind: 'failed', message };
   }
-  const warning = saved.imagesFailed.length > 0 ? `${saved.imagesFailed.length} image(s) could not be saved` : null;
-  await request(toContent(tabId), 'bg→content:toast', { clipId: saved.clipId, title: reply.clip.title, warning }).catch(() => undefined);
-  return saved;
+}
+
+/** A toast in the page; a page that cannot show one (closed, navigated, busy) is left alone. */
+async function toast(tabId: number, content: ToastRequest): Promise<void> {
+  await request(toContent(tabId), 'bg→content:toast', content).catch(() => undefined);
+}
+
+/** Why a save failed, in words a user can act on: a full storage says what to free. */
+export function saveFailureMessage(err: unknown): string {
+  const names = [err, (err as { inner?: unknown } | null)?.inner].map((e) => (e as { name?: unknown } | null)?.name);
+  if (names.includes('QuotaExceededError')) {
+    return 'The browser has no room left for Sift’s library. Delete clips you no longer need (and empty the trash) in the library, then clip the page again.';
+  }
+  return `Nothing was saved: ${err instanceof Error ? err.message : String(err)}`;
 }

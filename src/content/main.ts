@@ -3,7 +3,7 @@ import { dispatch, request, type Envelope, type Handlers } from '../shared/messa
 import { sampleEngine } from './engineSample';
 import { extractFromPage } from './extract';
 import { fetchImageInPage } from './images';
-import { showSavedToast } from './toast';
+import { showToast } from './toast';
 
 /**
  * The content script, injected on demand (scripting.executeScript) when the user clips;
@@ -21,12 +21,17 @@ const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→co
   'bg→content:extract': ({ mode, kind, engine }) => extractFromPage(document, mode, kind, engine),
   'bg→content:sample-engine': ({ engine, notAfter }) => sampleEngine(document, engine, notAfter),
   'bg→content:fetch-image': ({ url, maxBytes, timeoutMs }) => fetchImageInPage(document, url, { maxBytes, timeoutMs }),
-  'bg→content:toast': ({ clipId, title, warning }) => {
-    showSavedToast(document, {
-      title,
-      warning,
-      onOpen: () => void request((e: Envelope) => browser.runtime.sendMessage(e), 'content→bg:open-reader', { clipId }),
-    });
+  'bg→content:toast': (toast) => {
+    if (toast.kind === 'failed') showToast(document, toast);
+    else {
+      const { clipId, title, warning } = toast;
+      showToast(document, {
+        kind: 'saved',
+        title,
+        warning,
+        onOpen: () => void request((e: Envelope) => browser.runtime.sendMessage(e), 'content→bg:open-reader', { clipId }),
+      });
+    }
     return null;
   },
 };

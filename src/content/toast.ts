@@ -26,7 +26,16 @@ button { font: inherit; cursor: pointer; border: 0; border-radius: 6px; padding:
 .close { background: transparent; color: #b9c3d6; padding: 4px 6px; }
 `;
 
-export function showSavedToast(doc: Document, opts: { title: string; warning: string | null; onOpen: () => void }): void {
+/**
+ * What the toast says: a clip saved (with "Open in reader"), or a save that failed, which
+ * stays until dismissed (an alert: a message that vanished after 6 s would leave the user
+ * believing the page was kept).
+ */
+export type ToastContent =
+  | { kind: 'saved'; title: string; warning: string | null; onOpen: () => void }
+  | { kind: 'failed'; title: string | null; message: string };
+
+export function showToast(doc: Document, content: ToastContent): void {
   doc.getElementById(HOST_ID)?.remove();
   const host = doc.createElement('div');
   host.id = HOST_ID;
@@ -35,34 +44,41 @@ export function showSavedToast(doc: Document, opts: { title: string; warning: st
   style.textContent = CSS;
   const box = doc.createElement('div');
   box.className = 'toast';
-  box.setAttribute('role', 'status');
+  box.setAttribute('role', content.kind === 'failed' ? 'alert' : 'status');
   const text = doc.createElement('div');
   text.className = 'text';
-  text.append('Saved to Sift');
-  const title = doc.createElement('span');
-  title.className = 'title';
-  title.textContent = opts.title;
-  text.append(title);
-  if (opts.warning) {
+  text.append(content.kind === 'failed' ? 'Sift could not save this page' : 'Saved to Sift');
+  if (content.title) {
+    const title = doc.createElement('span');
+    title.className = 'title';
+    title.textContent = content.title;
+    text.append(title);
+  }
+  const note = content.kind === 'failed' ? content.message : content.warning;
+  if (note) {
     const warn = doc.createElement('span');
     warn.className = 'warn';
-    warn.textContent = opts.warning;
+    warn.textContent = note;
     text.append(warn);
   }
-  const open = doc.createElement('button');
-  open.className = 'open';
-  open.textContent = 'Open in reader';
-  open.addEventListener('click', () => {
-    opts.onOpen();
-    host.remove();
-  });
+  box.append(text);
+  if (content.kind === 'saved') {
+    const open = doc.createElement('button');
+    open.className = 'open';
+    open.textContent = 'Open in reader';
+    open.addEventListener('click', () => {
+      content.onOpen();
+      host.remove();
+    });
+    box.append(open);
+  }
   const close = doc.createElement('button');
   close.className = 'close';
   close.textContent = '✕';
   close.setAttribute('aria-label', 'Dismiss');
   close.addEventListener('click', () => host.remove());
-  box.append(text, open, close);
+  box.append(close);
   root.append(style, box);
   doc.documentElement.append(host);
-  setTimeout(() => host.remove(), VISIBLE_MS);
+  if (content.kind === 'saved') setTimeout(() => host.remove(), VISIBLE_MS);
 }

@@ -253,9 +253,18 @@ export interface Protocol {
   'bg→content:sample-engine': { request: { engine: ContentEngine; notAfter: number }; response: EngineSample };
   /** Background → content script: read one image the page shows. */
   'bg→content:fetch-image': { request: { url: string; maxBytes: number; timeoutMs: number }; response: FetchedImage };
-  /** Background → content script: show the "Saved · Open in reader" toast in the page. */
-  'bg→content:toast': { request: { clipId: string; title: string; warning: string | null }; response: null };
+  /** Background → content script: show the toast of a one-gesture clip in the page (saved, or why not). */
+  'bg→content:toast': { request: ToastRequest; response: null };
 }
+
+/**
+ * The in-page toast of a clip made from the context menu or the keyboard shortcut: `saved`
+ * ("Saved to Sift", Open in reader), or `failed` (nothing was saved, and why; `title` null
+ * when the page was not read yet).
+ */
+export type ToastRequest =
+  | { kind: 'saved'; clipId: string; title: string; warning: string | null }
+  | { kind: 'failed'; title: string | null; message: string };
 
 export type MessageName = keyof Protocol;
 export type RequestOf<K extends MessageName> = Protocol[K]['request'];
@@ -386,7 +395,10 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
     maxBytes: v.integer({ min: 1, max: MAX_IMAGE_BYTES }),
     timeoutMs: v.integer({ min: 1, max: 120_000 }),
   }),
-  'bg→content:toast': v.object({ clipId, title: v.string({ max: 2_000 }), warning: v.nullable(v.string({ max: 2_000 })) }),
+  'bg→content:toast': (value, path) =>
+    (value as { kind?: unknown } | null)?.kind === 'failed'
+      ? v.object({ kind: v.literal('failed'), title: v.nullable(v.string({ max: 2_000 })), message: v.string({ max: 2_000 }) })(value, path)
+      : v.object({ kind: v.literal('saved'), clipId, title: v.string({ max: 2_000 }), warning: v.nullable(v.string({ max: 2_000 })) })(value, path),
 };
 
 /** Checks the reply the content script sends back: it runs in the page's (possibly compromised) renderer. */
