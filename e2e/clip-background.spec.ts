@@ -125,3 +125,18 @@ test('a save that fails (the browser’s storage is full) says so in the page an
   expect(await toastText(page)).toContain('Sift could not save this page');
   expect((await readDb()).clips).toHaveLength(0);
 });
+
+test('closing the tab while its images are read still keeps every image, fetched by the background', async ({ context, server, serviceWorker, tabIdOf, readDb }) => {
+  // Eight images that take 3 s each (a slow image host): the tab closes while they load.
+  const slow = Array.from({ length: 8 }, (_, i) => `<img src="${server.crossUrl(`/slow/3000/300x${200 + i}.png`)}" width="300" height="${200 + i}" alt="Photo ${i}">`).join('\n');
+  server.setPage('/closing.html', articleHtml(server, { title: 'Closed Too Soon', extraBody: slow }).replace(/rel="canonical" href="[^"]*"/, ''));
+  const page = await context.newPage();
+  await page.goto(server.url('/closing.html'), { waitUntil: 'domcontentloaded' });
+  const tabId = await tabIdOf(page);
+  const clip = serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId);
+  await page.waitForTimeout(1_000);
+  await page.close();
+  expect(await clip).toMatchObject({ kind: 'saved', imagesSaved: 11, imagesFailed: [] });
+  const db = await readDb();
+  expect(db.images.map((i) => i.status)).toEqual(Array(11).fill('ok'));
+});

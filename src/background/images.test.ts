@@ -96,3 +96,27 @@ describe('fetchHere in the Firefox build', () => {
     expect((await fetchHere('https://cdn.example/a.jpg', { browser: 'firefox', timeoutMs: 3_000 })).error).toBe('timed out after 3 s');
   });
 });
+
+describe('fetchOneImage: the page closes while its images are read', () => {
+  // Found by closing the tab during a clip from the context menu (e2e clip-background): the
+  // request to the page's content script failed as Chrome closes the message channel, and
+  // the image was saved as failed, with Chrome's own words as the reason ("A listener
+  // indicated an asynchronous response…"), although the background could still fetch it.
+  const CHANNEL_CLOSED = 'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received';
+
+  it('fetches the image from the background instead', async () => {
+    tabAnswers.mockRejectedValue(new Error(CHANNEL_CLOSED));
+    const fetch = vi.fn(async () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } }));
+    vi.stubGlobal('fetch', fetch);
+    const image = await fetchOneImage(7, 'https://cdn.example/mill.png');
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(image).toMatchObject({ url: 'https://cdn.example/mill.png', mime: 'image/png', bytes: 4, error: null });
+  });
+
+  it('and says what the background met, not the closed channel, when that fails too', async () => {
+    tabAnswers.mockRejectedValue(new Error(CHANNEL_CLOSED));
+    fetchTimesOut();
+    const image = await fetchOneImage(7, 'https://cdn.example/mill.png', { timeoutMs: 3_000 });
+    expect(image).toMatchObject({ blob: null, error: 'timed out after 3 s' });
+  });
+});

@@ -107,8 +107,12 @@ export async function fetchOneImage(tabId: number, url: string, caps: ImageCapsO
     // The content script has its own timer; this one guards against a frozen page.
     const raw = await withTimeout(request(transport, 'bg→content:fetch-image', { url, maxBytes, timeoutMs }), timeoutMs + 1_000, 'reading the image');
     reply = fetchedImageValidator(raw, 'reply');
-  } catch (err) {
-    reply = { status: 'failed', error: err instanceof Error ? err.message : String(err), blocked: false };
+  } catch {
+    // No answer from the page: it closed, reloaded or navigated while its images were read
+    // (Chrome closes the message channel under the request), or it froze past the deadline.
+    // Within the time left, the background reads the image as for a page gone before Save.
+    if (Date.now() < deadline) return fetchHere(url, { maxBytes, timeoutMs: deadline - Date.now(), limitMs: timeoutMs, pageGone: true });
+    reply = { status: 'failed', error: `timed out after ${seconds(timeoutMs)}`, blocked: false };
   }
   if (reply.status === 'ok') {
     const blob = new Blob([base64ToBytes(reply.base64)], { type: reply.mime });
