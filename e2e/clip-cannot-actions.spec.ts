@@ -9,12 +9,16 @@ import type { Browser } from 'webextension-polyfill';
 import { expect, test } from './fixtures';
 
 declare const chrome: Browser;
+declare const siftBackground: { runContextMenu: (id: string, tabId: number) => Promise<unknown> };
 
 /**
  * The pages Sift can never clip were a dead end: a PDF said "download the PDF to keep it" and
  * offered no download; the browser's own pages offered nothing at all. Now a PDF has "Download
  * this PDF" (the browser's downloads, through the background) and "Open library"; a browser
  * page has "Open library". All from the keyboard, the main control focused on opening.
+ *
+ * A page too large to clip whole was a dead end too: it now offers "Save selection" (or says
+ * how to select the part to keep).
  */
 
 /** A real one-page PDF ("Quarterly report"), with a correct cross-reference table. */
@@ -169,4 +173,82 @@ test('a PDF opened from this computer: no download (it is a file already), "Open
   await expect(panel).not.toContainText('download the PDF');
   await expect(popup.getByTestId('download-pdf')).toHaveCount(0);
   await expect(popup.getByTestId('open-library')).toBeFocused();
+});
+
+/** The real limit (src/shared/messages.ts MAX_PAGE_ELEMENTS). */
+const MAX_PAGE_ELEMENTS = 60_000;
+const PICKED = 'Section 4.2 says how a parser builds a table from rows that disagree about their number of cells.';
+
+/** A single-page specification of 70,000 elements (over the limit) with one section (#picked) worth keeping. */
+function giantPage(): string {
+  const cells = '<div><span>cell</span></div>'.repeat(35_000);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The Whole Specification</title></head><body>
+<h1>The Whole Specification</h1><section id="picked"><h2>4.2 Tables</h2><p>${PICKED}</p></section>${cells}</body></html>`;
+}
+
+async function selectPicked(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('picked')!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+}
+
+test('a page too large to clip whole, with a selection: "Save selection" is focused, and Enter previews and saves just the selection', async ({ context, server, openPopup, readDb }) => {
+  server.setPage('/spec.html', giantPage());
+  const page = await context.newPage();
+  await page.goto(server.url('/spec.html'));
+  expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(MAX_PAGE_ELEMENTS);
+  await selectPicked(page);
+  const started = Date.now();
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This page is too large to clip: 70,0', { timeout: 10_000 });
+  console.log(`page too large: refused after ${Date.now() - started} ms`);
+  const save = popup.getByTestId('save-selection');
+  await expect(save).toBeFocused();
+  await expect(save).toHaveAccessibleName('Save selection');
+  await expect(save).toHaveAccessibleDescription(/^Sift can’t clip this page This page is too large to clip: 70,0\d\d elements, the limit is 60,000\.$/);
+  await expect(popup.getByTestId('cannot-hint')).toHaveCount(0);
+
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('title')).toHaveValue('The Whole Specification', { timeout: 15_000 });
+  await expect(popup.getByTestId('clip-mode')).toHaveText('Selection');
+  await expect(popup.getByTestId('save')).toBeFocused();
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  const db = await readDb();
+  expect(db.clips).toHaveLength(1);
+  expect(db.clips[0]!.engine).toBe('selection');
+  expect(String(db.clips[0]!.text)).toContain(PICKED);
+  expect(String(db.clips[0]!.text)).not.toMatch(/\bcell\b/); // none of the page's 70,000 other elements
+});
+
+test('a page too large to clip whole, nothing selected: the panel says how to keep part of it, the heading focused', async ({ context, server, openPopup }) => {
+  server.setPage('/spec-unselected.html', giantPage());
+  const page = await context.newPage();
+  await page.goto(server.url('/spec-unselected.html'));
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This page is too large to clip', { timeout: 10_000 });
+  const hint = popup.getByTestId('cannot-hint');
+  await expect(hint).toHaveText('To keep part of it, select that part on the page, then open Sift again, or right-click the selection and choose “Clip selection”.');
+  const heading = panel.getByRole('heading', { name: 'Sift can’t clip this page' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveAccessibleDescription(/^This page is too large to clip: 70,0\d\d elements, the limit is 60,000\. To keep part of it, select that part/);
+  await expect(panel.getByRole('button')).toHaveCount(0);
+});
+
+test('context menu "Clip selection" on a page too large to clip whole saves the selection in one gesture', async ({ context, server, serviceWorker, tabIdOf, readDb }) => {
+  server.setPage('/spec-menu.html', giantPage());
+  const page = await context.newPage();
+  await page.goto(server.url('/spec-menu.html'));
+  await selectPicked(page);
+  const tabId = await tabIdOf(page);
+  const reply = (await serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-selection', id), tabId)) as { kind: string } | null;
+  expect(reply?.kind).toBe('saved');
+  await expect(page.locator('#sift-toast-host')).toBeAttached();
+  const db = await readDb();
+  expect(db.clips.map((c) => [c.engine, String(c.text)])).toEqual([['selection', expect.stringContaining(PICKED)]]);
 });

@@ -27,11 +27,12 @@ export function imageUrlsOf(clip: ClipData, doc: Document, parsed: Document = pa
 /** `parsed`: the clip HTML already parsed (parseClipHtml) by the caller, if it was. */
 function finish(clip: ClipData, doc: Document, started: number, engine: ContentEngine, parsed?: Document): ExtractReply {
   if (clip.html.length > MAX_CLIP_HTML_CHARS) {
-    return {
-      kind: 'cannot-clip',
-      code: 'too-large',
-      message: `This page is too large to clip: the article is ${(clip.html.length / 1024 / 1024).toFixed(1)} MB of HTML, the limit is ${MAX_CLIP_HTML_CHARS / 1024 / 1024} MB.`,
-    };
+    const size = `${(clip.html.length / 1024 / 1024).toFixed(1)} MB of HTML, the limit is ${MAX_CLIP_HTML_CHARS / 1024 / 1024} MB`;
+    // A selection too large is no reason to offer the selection again: a smaller one is the way.
+    if (clip.engine === 'selection') {
+      return { kind: 'cannot-clip', code: 'too-large', message: `The selection is too large to clip: ${size}. Select a smaller part and clip that.` };
+    }
+    return { kind: 'cannot-clip', code: 'too-large', message: `This page is too large to clip: the article is ${size}.`, hasSelection: hasSelection(doc) };
   }
   return { kind: 'clip', clip: fitClipToLimits(clip), imageUrls: imageUrlsOf(clip, doc, parsed), extractMs: Math.round(performance.now() - started), hasSelection: hasSelection(doc), engine };
 }
@@ -63,7 +64,7 @@ function withKind(clip: ClipData, kind: PageKind | undefined): ClipData {
  */
 export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): ExtractReply {
   const started = performance.now();
-  const refused = refuseBeforeExtract(doc);
+  const refused = refuseBeforeExtract(doc, mode);
   if (refused) return refused;
   const chosen = engine ?? DEFAULT_ENGINE;
   const done = (clip: ClipData, parsed?: Document) => finish(clip, doc, started, chosen, parsed);
@@ -96,7 +97,7 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
     const records = recordsOnlyClip(doc, kind);
     if (records) return done(records);
   }
-  if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message };
+  if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message, hasSelection: hasSelection(doc) };
   if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };
   // Not an article: "save anyway" keeps the page as it is rather than guessing a region.
   if (mode === 'article-anyway') return done(withKind(clipFullPage(doc), kind));

@@ -1,12 +1,20 @@
-import { MAX_PAGE_ELEMENTS, type ExtractReply } from '../shared/messages';
+import { MAX_PAGE_ELEMENTS, type CannotClipReply, type ClipMode } from '../shared/messages';
 import { pdfRefusal } from '../shared/pdfPages';
 import { cutText } from './clipLimits';
+import { hasSelection } from './plainClip';
 
 /**
  * Checks that run before the core: pages that cannot be clipped get a plain reason instead
  * of a slow or failing extraction (issue 4, "Pages that cannot be clipped").
+ *
+ * The page's size does not limit a selection: MAX_PAGE_ELEMENTS guards the core's walk over
+ * the whole page, which a selection clip never makes (it copies the selected nodes), and the
+ * selection's own clip is held to MAX_CLIP_HTML_CHARS like any other (extract.ts). A user on a
+ * 70,000-element spec was told "too large" for the one paragraph they had selected, from the
+ * popup and from the context menu's "Clip selection" alike. A refusal of the whole page says
+ * whether there is a selection, so the popup can offer to clip it instead.
  */
-export function refuseBeforeExtract(doc: Document): Extract<ExtractReply, { kind: 'cannot-clip' }> | null {
+export function refuseBeforeExtract(doc: Document, mode: ClipMode = 'article'): CannotClipReply | null {
   // Chrome's PDF viewer and other plugin documents: the DOM holds an <embed>, not the text.
   if (doc.contentType === 'application/pdf') {
     return { kind: 'cannot-clip', ...pdfRefusal(doc.URL) };
@@ -16,12 +24,13 @@ export function refuseBeforeExtract(doc: Document): Extract<ExtractReply, { kind
   if (!/html|xml/.test(doc.contentType) || (!doc.body && !/html/.test(doc.contentType))) {
     return { kind: 'cannot-clip', code: 'empty', message: `This tab shows a file (${doc.contentType}), not a web page. There is nothing to clip.` };
   }
-  const elements = doc.getElementsByTagName('*').length;
+  const elements = mode === 'selection' ? 0 : doc.getElementsByTagName('*').length;
   if (elements > MAX_PAGE_ELEMENTS) {
     return {
       kind: 'cannot-clip',
       code: 'too-large',
       message: `This page is too large to clip: ${elements.toLocaleString('en')} elements, the limit is ${MAX_PAGE_ELEMENTS.toLocaleString('en')}.`,
+      hasSelection: hasSelection(doc),
     };
   }
   const body = doc.body;

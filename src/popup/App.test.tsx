@@ -388,6 +388,51 @@ describe('popup App', () => {
   });
 });
 
+describe('popup App: a remedy where Sift cannot clip the page', () => {
+  const describedBy = (el: Element | null) =>
+    (el?.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent?.trim()).join(' | ');
+  const tooLarge = 'This page is too large to clip: 70,000 elements, the limit is 60,000.';
+
+  // A 70,000-element spec with a paragraph selected: the panel had nothing to offer, although
+  // the selection is what the user wants to keep and Sift clips it whatever the page's size.
+  it('a page too large with a selection: "Save selection" takes the focus, described by the heading and the reason, and clips the selection', async () => {
+    const api = fakeApi({ kind: 'cannot-clip', code: 'too-large', message: tooLarge, hasSelection: true, existing: [] });
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    const save = byTestId(root, 'save-selection') as HTMLButtonElement;
+    expect(save.textContent).toBe('Save selection');
+    await until(() => document.activeElement === save);
+    expect(describedBy(save)).toBe(`Sift can’t clip this page | ${tooLarge}`);
+    expect(byTestId(root, 'cannot-clip')?.getAttribute('role')).toBe('alert');
+    expect(byTestId(root, 'cannot-hint')).toBeNull();
+    save.click();
+    await until(() => api.previews.length === 2);
+    expect(api.previews).toEqual(['article', 'selection']);
+  });
+
+  it('a page too large without a selection: says to select the part to keep; the heading takes the focus, described by the reason and how', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'too-large', message: tooLarge, hasSelection: false, existing: [] }));
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    const hint = byTestId(root, 'cannot-hint');
+    expect(hint?.textContent).toBe('To keep part of it, select that part on the page, then open Sift again, or right-click the selection and choose “Clip selection”.');
+    expect(byTestId(root, 'cannot-clip')!.querySelector('button')).toBeNull();
+    const heading = byTestId(root, 'cannot-clip')!.querySelector('h2')!;
+    await until(() => document.activeElement === heading);
+    expect(describedBy(heading)).toBe(`${tooLarge} | ${hint?.textContent}`);
+  });
+
+  it('a selection too large: no "Save selection" again, no hint (the message says to select less)', async () => {
+    const api = fakeApi({ kind: 'cannot-clip', code: 'too-large', message: 'The selection is too large to clip: 9.0 MB of HTML, the limit is 8 MB. Select a smaller part and clip that.', existing: [] });
+    const root = document.createElement('div');
+    hosts.add(root);
+    document.body.append(root);
+    render(<App api={api} initialMode="selection" />, root);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(root.querySelector('button')).toBeNull();
+    expect(byTestId(root, 'cannot-hint')).toBeNull();
+  });
+});
+
 describe('popup App: structured pages (issue 7)', () => {
   // A hostile cell: it must arrive as text, never as an element.
   const table = {

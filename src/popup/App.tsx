@@ -14,7 +14,8 @@ type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
 
 type State =
   | { phase: 'loading' }
-  | { phase: 'cannot'; code: CannotClipCode; message: string }
+  /** `hasSelection`: what the refusal says the user can do (CannotClipReply). */
+  | { phase: 'cannot'; code: CannotClipCode; message: string; hasSelection: boolean }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
   /** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
   | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
@@ -125,7 +126,9 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           const clipEngine = reply.kind === 'clip' ? reply.clip.engine : null;
           setEngine(reply.engine ?? (isContentEngine(clipEngine) ? clipEngine : null) ?? nextChoice.engine ?? null);
         }
-        if (reply.kind === 'cannot-clip') setState({ phase: 'cannot', code: reply.code, message: reply.message });
+        if (reply.kind === 'cannot-clip') {
+          setState({ phase: 'cannot', code: reply.code, message: reply.message, hasSelection: reply.hasSelection === true });
+        }
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
           setTitle(reply.clip.title);
@@ -289,12 +292,17 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       const openSettings = state.code === 'file-access' ? api.openExtensionSettings : null;
       // Pages no extension may ever clip: the library is somewhere to go (and the PDF's own download).
       const offerLibrary = state.code === 'browser-page' || state.code === 'store-page' || state.code === 'pdf' || state.code === 'pdf-file';
+      // A page too large to clip whole: its selection is clipped whatever the page's size (a
+      // selection too large itself says so in the message: select less, no offer again).
+      const wholePageTooLarge = state.code === 'too-large' && mode !== 'selection';
       body = (
         <CannotClip
           message={state.message}
           onOpenSettings={openSettings ? () => void openSettings().then(() => api.close()) : null}
           onDownloadPdf={state.code === 'pdf' ? api.downloadPdf : null}
           onOpenLibrary={offerLibrary ? () => void api.openLibrary().then(() => api.close()) : null}
+          onSaveSelection={wholePageTooLarge && state.hasSelection ? () => void load('selection', undefined, choice) : null}
+          explainSelection={wholePageTooLarge && !state.hasSelection}
         />
       );
       break;

@@ -125,6 +125,20 @@ describe('clips of pages opened from disk (file://)', () => {
   });
 });
 
+describe('cannot-clip replies', () => {
+  const refusal = { kind: 'cannot-clip', code: 'too-large', message: 'This page is too large to clip.' };
+
+  it('carry what the user can do: hasSelection (a page too large whole)', () => {
+    expect(extractReplyValidator({ ...refusal, hasSelection: true }, 'reply')).toEqual({ ...refusal, hasSelection: true });
+    expect(extractReplyValidator(refusal, 'reply')).toEqual(refusal);
+  });
+
+  it('take only a boolean there, and no other field', () => {
+    expect(() => extractReplyValidator({ ...refusal, hasSelection: 1 }, 'reply')).toThrow('reply.hasSelection');
+    expect(() => extractReplyValidator({ ...refusal, action: 'reload' }, 'reply')).toThrow('reply.action');
+  });
+});
+
 describe('request', () => {
   it('unwraps ok values and throws the receiver’s error text', async () => {
     const echo = async (e: Envelope) => dispatch(handlers, e, popup, self);

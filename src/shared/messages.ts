@@ -143,7 +143,19 @@ export type CannotClipCode =
 export type ExtractReply =
   | { kind: 'clip'; clip: ClipData; imageUrls: string[]; extractMs: number; hasSelection: boolean; engine?: ContentEngine }
   | { kind: 'not-article'; message: string; hasSelection: boolean; engine?: ContentEngine }
-  | { kind: 'cannot-clip'; code: CannotClipCode; message: string };
+  | CannotClipReply;
+
+/**
+ * A page Sift cannot clip, and what the user can do about it besides reading the message.
+ * `hasSelection`: on a `too-large` refusal of the page (not of a selection), whether the page
+ * has a selection, which Sift clips whatever the page's size.
+ */
+export interface CannotClipReply {
+  kind: 'cannot-clip';
+  code: CannotClipCode;
+  message: string;
+  hasSelection?: boolean;
+}
 
 /** A clip already stored for the same URL (by url or canonical URL). */
 export interface ExistingClip {
@@ -439,6 +451,7 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
     kind: v.literal('cannot-clip'),
     code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
     message: v.string({ max: 2_000 }),
+    hasSelection: v.optional(v.boolean()),
   })(value, path);
 };
 

@@ -38,7 +38,14 @@ export interface CannotClipProps {
   onDownloadPdf?: (() => Promise<PdfDownload>) | null;
   /** Somewhere to go from a page Sift can never clip: the library of saved clips. */
   onOpenLibrary?: (() => void) | null;
+  /** A page too large to clip whole, with a selection: clips the selection instead. */
+  onSaveSelection?: (() => void) | null;
+  /** A page too large to clip whole, nothing selected: say how to clip part of it. */
+  explainSelection?: boolean;
 }
+
+/** How to clip part of a page too large to clip whole (the context menu item is worker.ts MENU_CLIP_SELECTION). */
+export const SELECTION_HINT = 'To keep part of it, select that part on the page, then open Sift again, or right-click the selection and choose “Clip selection”.';
 
 type DownloadState = { phase: 'idle' } | { phase: 'downloading' } | { phase: 'done'; download: PdfDownload } | { phase: 'failed'; error: string };
 
@@ -66,10 +73,12 @@ function downloadStatus(state: DownloadState): string {
  * A page Sift cannot clip. The panel opened with nothing focused: a screen reader might catch
  * the alert as it appeared, but the focus was on the body and Tab started from the top. The
  * main control now takes the focus, described by the heading and the message: "Open Sift’s
- * settings" for a file Sift may not read yet, "Download this PDF" for a PDF, "Open library"
- * for the browser's own pages and its extension stores (which no extension may ever clip, so
- * the user is not left with nothing to do); Tab goes on to the others. With no control at all
- * (an empty page, one too large) the heading takes it, described by the message, so the reason
+ * settings" for a file Sift may not read yet, "Download this PDF" for a PDF, "Save selection"
+ * for a page too large to clip whole where the user has selected the part to keep, "Open
+ * library" for the browser's own pages and its extension stores (which no extension may ever
+ * clip, so the user is not left with nothing to do); Tab goes on to the others. With no
+ * control at all (an empty page, a page too large with nothing selected) the heading takes it,
+ * described by the message (and, on the large page, by how to clip part of it), so the reason
  * is said with the focus too. The panel stays an alert, as ErrorPanel does.
  *
  * "Download this PDF" stays on screen and focused while it runs (aria-disabled, as Save is):
@@ -77,13 +86,21 @@ function downloadStatus(state: DownloadState): string {
  * announced, and in the button's description) says "Downloading…", then where the file went or
  * why it failed; pressing it again after a failure tries again.
  */
-export function CannotClip({ message, onOpenSettings = null, onDownloadPdf = null, onOpenLibrary = null }: CannotClipProps) {
+export function CannotClip({
+  message,
+  onOpenSettings = null,
+  onDownloadPdf = null,
+  onOpenLibrary = null,
+  onSaveSelection = null,
+  explainSelection = false,
+}: CannotClipProps) {
   const settings = useRef<HTMLButtonElement>(null);
   const download = useRef<HTMLButtonElement>(null);
+  const selection = useRef<HTMLButtonElement>(null);
   const library = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
-  const main = onOpenSettings ? settings : onDownloadPdf ? download : onOpenLibrary ? library : null;
+  const main = onOpenSettings ? settings : onDownloadPdf ? download : onSaveSelection ? selection : onOpenLibrary ? library : null;
   useFocusWhenLost(main ?? heading);
   const describedBy = 'cannot-head cannot-message';
   const startDownload = () => {
@@ -98,10 +115,20 @@ export function CannotClip({ message, onOpenSettings = null, onDownloadPdf = nul
   return (
     <div class="panel center" role="alert" data-testid="cannot-clip">
       <BlockedIcon />
-      <h2 id="cannot-head" ref={heading} tabIndex={main ? undefined : -1} aria-describedby={main ? undefined : 'cannot-message'}>
+      <h2 id="cannot-head" ref={heading} tabIndex={main ? undefined : -1} aria-describedby={main ? undefined : explainSelection ? 'cannot-message cannot-hint' : 'cannot-message'}>
         Sift can’t clip this page
       </h2>
       <p id="cannot-message">{message}</p>
+      {explainSelection && (
+        <p id="cannot-hint" data-testid="cannot-hint">
+          {SELECTION_HINT}
+        </p>
+      )}
+      {onSaveSelection && (
+        <button class="primary" ref={selection} onClick={onSaveSelection} aria-describedby={describedBy} data-testid="save-selection">
+          Save selection
+        </button>
+      )}
       {onOpenSettings && (
         <button class="secondary" ref={settings} onClick={onOpenSettings} aria-describedby={describedBy} data-testid="open-settings">
           Open Sift’s settings

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as Messages from '../shared/messages';
+import { MAX_CLIP_HTML_CHARS, MAX_PAGE_ELEMENTS } from '../shared/messages';
+import { extractFromPage } from './extract';
+import { refuseBeforeExtract } from './pageChecks';
+
+/**
+ * The refusals the popup turns into a remedy: a page too large to clip whole still has its
+ * selection clipped.
+ */
+
+/**
+ * Small limits: jsdom takes tens of seconds to build a 60,000-element page on a busy
+ * machine. The rules are the same; e2e/clip-cannot-actions.spec.ts runs the real limits.
+ */
+vi.mock('../shared/messages', async (importOriginal) => ({
+  ...(await importOriginal<typeof Messages>()),
+  MAX_PAGE_ELEMENTS: 2_000,
+  MAX_CLIP_HTML_CHARS: 64 * 1024,
+}));
+
+/** A page of `cells` elements over the limit, with one short paragraph (#picked) to select. */
+function giantPage(extraElements = 200): void {
+  document.title = 'The Whole Specification';
+  const cells = '<div><span>cell</span></div>'.repeat((MAX_PAGE_ELEMENTS + extraElements) / 2);
+  document.body.innerHTML = `<h1>The Whole Specification</h1><p id="picked">The part the reader wants to keep: section 4.2, on parsing tables.</p>${cells}`;
+}
+
+function select(el: Element): void {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const selection = document.getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+afterEach(() => {
+  document.getSelection()?.removeAllRanges();
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+});
+
+describe('a page over MAX_PAGE_ELEMENTS', () => {
+  it('is refused whole, saying whether there is a selection to clip instead', () => {
+    giantPage();
+    expect(refuseBeforeExtract(document)).toMatchObject({ kind: 'cannot-clip', code: 'too-large', hasSelection: false });
+    expect(extractFromPage(document, 'article')).toMatchObject({ code: 'too-large', hasSelection: false });
+    select(document.getElementById('picked')!);
+    expect(extractFromPage(document, 'article')).toMatchObject({ code: 'too-large', hasSelection: true });
+    expect(extractFromPage(document, 'fullpage')).toMatchObject({ code: 'too-large', hasSelection: true });
+  });
+
+  it('clips a selection within the limits (the selection, not the page, is what is clipped)', () => {
+    giantPage();
+    select(document.getElementById('picked')!);
+    const reply = extractFromPage(document, 'selection');
+    expect(reply.kind).toBe('clip');
+    if (reply.kind !== 'clip') return;
+    expect(reply.clip.engine).toBe('selection');
+    expect(reply.clip.text).toBe('The part the reader wants to keep: section 4.2, on parsing tables.');
+    expect(reply.clip.html).not.toContain('cell');
+  });
+
+  it('with nothing selected, selection mode says so (not "too large")', () => {
+    giantPage();
+    expect(extractFromPage(document, 'selection')).toMatchObject({ kind: 'not-article', hasSelection: false });
+  });
+});
+
+describe('a selection over MAX_CLIP_HTML_CHARS', () => {
+  it('is refused with the selection’s own size, and no selection offered again', () => {
+    document.body.innerHTML = '<p id="picked"></p>';
+    const picked = document.getElementById('picked')!;
+    picked.textContent = 'word '.repeat(MAX_CLIP_HTML_CHARS / 5 + 100);
+    select(picked);
+    const reply = extractFromPage(document, 'selection');
+    expect(reply).toMatchObject({ kind: 'cannot-clip', code: 'too-large' });
+    if (reply.kind !== 'cannot-clip') return;
+    expect(reply.message).toMatch(/^The selection is too large to clip: 0\.1 MB of HTML, the limit is 0\.0625 MB\. Select a smaller part/);
+    expect(reply.hasSelection).toBeUndefined();
+  });
+});
