@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'webextension-polyfill';
-import { expect, test } from './fixtures';
+import { articleHtml, expect, keepPageBusy, prose, test } from './fixtures';
 
 declare const chrome: Browser;
 declare const siftBackground: { runContextMenu: (id: string, tabId: number) => Promise<unknown> };
@@ -17,8 +17,9 @@ declare const siftBackground: { runContextMenu: (id: string, tabId: number) => P
  * this PDF" (the browser's downloads, through the background) and "Open library"; a browser
  * page has "Open library". All from the keyboard, the main control focused on opening.
  *
- * A page too large to clip whole was a dead end too: it now offers "Save selection" (or says
- * how to select the part to keep).
+ * A page too large to clip whole, an empty page and one that did not answer in time were dead
+ * ends too: the first now offers "Save selection" (or says how to select the part to keep), the
+ * others "Try again"; a tab showing a file, where trying again cannot help, offers nothing.
  */
 
 /** A real one-page PDF ("Quarterly report"), with a correct cross-reference table. */
@@ -251,4 +252,53 @@ test('context menu "Clip selection" on a page too large to clip whole saves the 
   await expect(page.locator('#sift-toast-host')).toBeAttached();
   const db = await readDb();
   expect(db.clips.map((c) => [c.engine, String(c.text)])).toEqual([['selection', expect.stringContaining(PICKED)]]);
+});
+
+test('an empty page that fills in later: "Try again" is focused, and Enter clips what the page shows now', async ({ context, server, openPopup }) => {
+  server.setPage('/later.html', '<!doctype html><html lang="en"><head><title>Arriving Later</title></head><body> </body></html>');
+  const page = await context.newPage();
+  await page.goto(server.url('/later.html'));
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This page is empty', { timeout: 10_000 });
+  const retry = popup.getByTestId('try-again');
+  await expect(retry).toBeFocused();
+  await expect(retry).toHaveAccessibleDescription('Sift can’t clip this page This page is empty: there is no text or image to clip.');
+
+  // The page's scripts render the article (as a single-page app does once its data arrives).
+  await page.evaluate((html) => {
+    document.body.innerHTML = html;
+  }, `<article><h1>Arriving Later</h1>${prose(6)}</article>`);
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('title')).toHaveValue('Arriving Later', { timeout: 15_000 });
+  await expect(popup.getByTestId('save')).toBeFocused();
+});
+
+test('a page that did not answer in time: "Try again" is focused, and once the page is free it clips it', async ({ context, server, openPopup }) => {
+  const busyMs = 20_000;
+  test.setTimeout(busyMs + 40_000);
+  server.setPage('/busy-retry.html', articleHtml(server, { title: 'Busy, Then Free' }));
+  const page = await context.newPage();
+  await page.goto(server.url('/busy-retry.html'));
+  await keepPageBusy(page, busyMs);
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('did not answer within 15 s', { timeout: 25_000 });
+  const retry = popup.getByTestId('try-again');
+  await expect(retry).toBeFocused();
+  await expect(retry).toHaveAccessibleDescription(/^Sift can’t clip this page The page did not answer within 15 s/);
+
+  await page.evaluate(() => 1, undefined); // answers once the page's script has ended
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('title')).toHaveValue('Busy, Then Free', { timeout: 15_000 });
+});
+
+test('a tab showing a file (an image): no "Try again", which could not help', async ({ context, server, openPopup }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/img/400x300.png'));
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This tab shows a file (image/png)', { timeout: 10_000 });
+  await expect(panel.getByRole('heading', { name: 'Sift can’t clip this page' })).toBeFocused();
+  await expect(panel.getByRole('button')).toHaveCount(0);
 });

@@ -7,7 +7,7 @@ import { refuseBeforeExtract } from './pageChecks';
 
 /**
  * The refusals the popup turns into a remedy: a page too large to clip whole still has its
- * selection clipped.
+ * selection clipped, and a page that may only be loading says that trying again may help.
  */
 
 /**
@@ -79,5 +79,30 @@ describe('a selection over MAX_CLIP_HTML_CHARS', () => {
     if (reply.kind !== 'cannot-clip') return;
     expect(reply.message).toMatch(/^The selection is too large to clip: 0\.1 MB of HTML, the limit is 0\.0625 MB\. Select a smaller part/);
     expect(reply.hasSelection).toBeUndefined();
+  });
+});
+
+describe('pages that may still be loading', () => {
+  it('an empty page: trying again may help', () => {
+    document.body.innerHTML = '  ';
+    expect(refuseBeforeExtract(document)).toMatchObject({ code: 'empty', retry: true });
+    expect(extractFromPage(document, 'article')).toMatchObject({ code: 'empty', retry: true });
+  });
+
+  it('a page whose only text is in a script (nothing visible yet): the core’s "empty", and trying again may help', () => {
+    document.body.innerHTML = '<script>window.app = { booting: true };</script>';
+    expect(refuseBeforeExtract(document)).toBeNull();
+    expect(extractFromPage(document, 'article')).toMatchObject({ kind: 'cannot-clip', code: 'empty', retry: true });
+  });
+
+  it('a tab showing a file, or a frameset: no retry (the page will not change)', () => {
+    const svg = new DOMParser().parseFromString('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>', 'image/svg+xml');
+    const file = refuseBeforeExtract(svg);
+    expect(file).toMatchObject({ code: 'empty', message: expect.stringContaining('This tab shows a file (image/svg+xml)') });
+    expect(file?.retry).toBeUndefined();
+    const frames = new DOMParser().parseFromString('<html><frameset cols="50%,50%"><frame src="a.html"><frame src="b.html"></frameset></html>', 'text/html');
+    const framed = refuseBeforeExtract(frames);
+    expect(framed).toMatchObject({ code: 'empty', message: expect.stringContaining('frames') });
+    expect(framed?.retry).toBeUndefined();
   });
 });

@@ -98,7 +98,8 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
     if (records) return done(records);
   }
   if (result.reason === 'too-large') return { kind: 'cannot-clip', code: 'too-large', message: result.message, hasSelection: hasSelection(doc) };
-  if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message };
+  // No visible text or image yet: a page still rendering, where trying again may help.
+  if (result.reason === 'empty') return { kind: 'cannot-clip', code: 'empty', message: result.message, retry: true };
   // Not an article: "save anyway" keeps the page as it is rather than guessing a region.
   if (mode === 'article-anyway') return done(withKind(clipFullPage(doc), kind));
   return { kind: 'not-article', message: `${result.message}${contentFrameHint(doc)}`, hasSelection: hasSelection(doc), engine: chosen };

@@ -48,8 +48,10 @@ export function refuseBeforeExtract(doc: Document, mode: ClipMode = 'article'): 
       message: `This page shows its content in frames, and Sift clips only the page that holds them.${frame ? ` Open the frame on its own to clip it: ${frame}` : ''}`,
     };
   }
+  // A page that builds its content with scripts is empty until they have run: trying again
+  // may find it (a file shown in the tab or a frameset, above, stays what it is).
   if (!body || (text.length === 0 && !hasMedia)) {
-    return { kind: 'cannot-clip', code: 'empty', message: 'This page is empty: there is no text or image to clip.' };
+    return { kind: 'cannot-clip', code: 'empty', message: 'This page is empty: there is no text or image to clip.', retry: true };
   }
   return null;
 }

@@ -405,6 +405,7 @@ describe('popup App: a remedy where Sift cannot clip the page', () => {
     expect(describedBy(save)).toBe(`Sift can’t clip this page | ${tooLarge}`);
     expect(byTestId(root, 'cannot-clip')?.getAttribute('role')).toBe('alert');
     expect(byTestId(root, 'cannot-hint')).toBeNull();
+    expect(byTestId(root, 'try-again')).toBeNull();
     save.click();
     await until(() => api.previews.length === 2);
     expect(api.previews).toEqual(['article', 'selection']);
@@ -430,6 +431,49 @@ describe('popup App: a remedy where Sift cannot clip the page', () => {
     await until(() => !!byTestId(root, 'cannot-clip'));
     expect(root.querySelector('button')).toBeNull();
     expect(byTestId(root, 'cannot-hint')).toBeNull();
+  });
+
+  it.each([
+    ['an empty page (it may still be loading)', { code: 'empty', message: 'This page is empty: there is no text or image to clip.' }],
+    ['a page that did not answer in time', { code: 'no-access', message: 'The page did not answer within 15 s (it may be busy). Try again when it has finished loading.' }],
+  ] as const)('%s: "Try again" takes the focus, described by the heading and the message, and asks again', async (_, refusal) => {
+    let calls = 0;
+    const api = fakeApi({ kind: 'cannot-clip', ...refusal, retry: true, existing: [] });
+    const counting = { ...api, preview: (mode: Parameters<PopupApi['preview']>[0], choice?: PreviewChoice): Promise<PreviewReply> => {
+      calls += 1;
+      return calls === 1 ? api.preview(mode, choice) : Promise.resolve({ kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] });
+    } };
+    const root = mount(counting);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    const retry = byTestId(root, 'try-again') as HTMLButtonElement;
+    expect(retry.textContent).toBe('Try again');
+    await until(() => document.activeElement === retry);
+    expect(describedBy(retry)).toBe(`Sift can’t clip this page | ${refusal.message}`);
+    expect(byTestId(root, 'cannot-clip')?.getAttribute('role')).toBe('alert');
+    retry.click();
+    await until(() => !!byTestId(root, 'title'));
+    expect(calls).toBe(2);
+    // The preview that replaced the panel: Save has the focus (the Try again button is gone).
+    await until(() => document.activeElement === byTestId(root, 'save'));
+  });
+
+  it('Try again asks for what was refused: the same clip mode', async () => {
+    const api = fakeApi({ kind: 'cannot-clip', code: 'empty', message: 'This page is empty.', retry: true, existing: [] });
+    const root = document.createElement('div');
+    hosts.add(root);
+    document.body.append(root);
+    render(<App api={api} initialMode="selection" />, root);
+    await until(() => !!byTestId(root, 'try-again'));
+    (byTestId(root, 'try-again') as HTMLButtonElement).click();
+    await until(() => api.previews.length === 2);
+    expect(api.previews).toEqual(['selection', 'selection']);
+  });
+
+  it('no Try again where retrying cannot help (a frameset, a file, an error page)', async () => {
+    const root = mount(fakeApi({ kind: 'cannot-clip', code: 'empty', message: 'This page shows its content in frames.', existing: [] }));
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(byTestId(root, 'try-again')).toBeNull();
+    expect(byTestId(root, 'cannot-clip')!.querySelector('button')).toBeNull();
   });
 });
 

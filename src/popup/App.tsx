@@ -14,8 +14,8 @@ type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
 
 type State =
   | { phase: 'loading' }
-  /** `hasSelection`: what the refusal says the user can do (CannotClipReply). */
-  | { phase: 'cannot'; code: CannotClipCode; message: string; hasSelection: boolean }
+  /** `retry`, `hasSelection`: what the refusal says the user can do (CannotClipReply). */
+  | { phase: 'cannot'; code: CannotClipCode; message: string; retry: boolean; hasSelection: boolean }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
   /** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
   | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
@@ -127,7 +127,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           setEngine(reply.engine ?? (isContentEngine(clipEngine) ? clipEngine : null) ?? nextChoice.engine ?? null);
         }
         if (reply.kind === 'cannot-clip') {
-          setState({ phase: 'cannot', code: reply.code, message: reply.message, hasSelection: reply.hasSelection === true });
+          setState({ phase: 'cannot', code: reply.code, message: reply.message, retry: reply.retry === true, hasSelection: reply.hasSelection === true });
         }
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
@@ -303,6 +303,8 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           onOpenLibrary={offerLibrary ? () => void api.openLibrary().then(() => api.close()) : null}
           onSaveSelection={wholePageTooLarge && state.hasSelection ? () => void load('selection', undefined, choice) : null}
           explainSelection={wholePageTooLarge && !state.hasSelection}
+          // The same request again (mode and choices): a page still loading or busy may answer now.
+          onRetry={state.retry ? () => void load(mode, undefined, choice) : null}
         />
       );
       break;

@@ -128,12 +128,14 @@ describe('clips of pages opened from disk (file://)', () => {
 describe('cannot-clip replies', () => {
   const refusal = { kind: 'cannot-clip', code: 'too-large', message: 'This page is too large to clip.' };
 
-  it('carry what the user can do: hasSelection (a page too large whole)', () => {
+  it('carry what the user can do: retry (a page still loading or busy), hasSelection (a page too large whole)', () => {
     expect(extractReplyValidator({ ...refusal, hasSelection: true }, 'reply')).toEqual({ ...refusal, hasSelection: true });
+    expect(extractReplyValidator({ ...refusal, code: 'empty', retry: true }, 'reply')).toEqual({ ...refusal, code: 'empty', retry: true });
     expect(extractReplyValidator(refusal, 'reply')).toEqual(refusal);
   });
 
-  it('take only a boolean there, and no other field', () => {
+  it('take only booleans there, and no other field', () => {
+    expect(() => extractReplyValidator({ ...refusal, retry: 'yes' }, 'reply')).toThrow('reply.retry');
     expect(() => extractReplyValidator({ ...refusal, hasSelection: 1 }, 'reply')).toThrow('reply.hasSelection');
     expect(() => extractReplyValidator({ ...refusal, action: 'reload' }, 'reply')).toThrow('reply.action');
   });

@@ -147,13 +147,17 @@ export type ExtractReply =
 
 /**
  * A page Sift cannot clip, and what the user can do about it besides reading the message.
- * `hasSelection`: on a `too-large` refusal of the page (not of a selection), whether the page
- * has a selection, which Sift clips whatever the page's size.
+ * `retry`: the page may still be loading or busy (an empty page, the core's "no visible
+ * text", no answer within the time cap), so the same request may work in a moment; absent
+ * where it cannot (a tab showing a file, a frameset, an error page). `hasSelection`: on a
+ * `too-large` refusal of the page (not of a selection), whether the page has a selection,
+ * which Sift clips whatever the page's size.
  */
 export interface CannotClipReply {
   kind: 'cannot-clip';
   code: CannotClipCode;
   message: string;
+  retry?: boolean;
   hasSelection?: boolean;
 }
 
@@ -451,6 +455,7 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
     kind: v.literal('cannot-clip'),
     code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
     message: v.string({ max: 2_000 }),
+    retry: v.optional(v.boolean()),
     hasSelection: v.optional(v.boolean()),
   })(value, path);
 };

@@ -42,6 +42,8 @@ export interface CannotClipProps {
   onSaveSelection?: (() => void) | null;
   /** A page too large to clip whole, nothing selected: say how to clip part of it. */
   explainSelection?: boolean;
+  /** A page that may still be loading or busy: asks again, as the error panel's Try again does. */
+  onRetry?: (() => void) | null;
 }
 
 /** How to clip part of a page too large to clip whole (the context menu item is worker.ts MENU_CLIP_SELECTION). */
@@ -74,12 +76,13 @@ function downloadStatus(state: DownloadState): string {
  * the alert as it appeared, but the focus was on the body and Tab started from the top. The
  * main control now takes the focus, described by the heading and the message: "Open Sift’s
  * settings" for a file Sift may not read yet, "Download this PDF" for a PDF, "Save selection"
- * for a page too large to clip whole where the user has selected the part to keep, "Open
- * library" for the browser's own pages and its extension stores (which no extension may ever
- * clip, so the user is not left with nothing to do); Tab goes on to the others. With no
- * control at all (an empty page, a page too large with nothing selected) the heading takes it,
- * described by the message (and, on the large page, by how to clip part of it), so the reason
- * is said with the focus too. The panel stays an alert, as ErrorPanel does.
+ * for a page too large to clip whole where the user has selected the part to keep, "Try
+ * again" for a page that may still be loading or busy, "Open library" for the browser's own
+ * pages and its extension stores (which no extension may ever clip, so the user is not left
+ * with nothing to do); Tab goes on to the others. With no control at all (a frameset, a file
+ * shown in the tab, a page too large with nothing selected) the heading takes it, described by
+ * the message (and, on the large page, by how to clip part of it), so the reason is said with
+ * the focus too. The panel stays an alert, as ErrorPanel does.
  *
  * "Download this PDF" stays on screen and focused while it runs (aria-disabled, as Save is):
  * the status line under it (a live region, on screen from the start so its changes are
@@ -93,14 +96,16 @@ export function CannotClip({
   onOpenLibrary = null,
   onSaveSelection = null,
   explainSelection = false,
+  onRetry = null,
 }: CannotClipProps) {
   const settings = useRef<HTMLButtonElement>(null);
   const download = useRef<HTMLButtonElement>(null);
   const selection = useRef<HTMLButtonElement>(null);
+  const retry = useRef<HTMLButtonElement>(null);
   const library = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
-  const main = onOpenSettings ? settings : onDownloadPdf ? download : onSaveSelection ? selection : onOpenLibrary ? library : null;
+  const main = onOpenSettings ? settings : onDownloadPdf ? download : onSaveSelection ? selection : onRetry ? retry : onOpenLibrary ? library : null;
   useFocusWhenLost(main ?? heading);
   const describedBy = 'cannot-head cannot-message';
   const startDownload = () => {
@@ -127,6 +132,11 @@ export function CannotClip({
       {onSaveSelection && (
         <button class="primary" ref={selection} onClick={onSaveSelection} aria-describedby={describedBy} data-testid="save-selection">
           Save selection
+        </button>
+      )}
+      {onRetry && (
+        <button class="secondary" ref={retry} onClick={onRetry} aria-describedby={main === retry ? describedBy : undefined} data-testid="try-again">
+          Try again
         </button>
       )}
       {onOpenSettings && (
