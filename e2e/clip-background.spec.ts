@@ -140,3 +140,19 @@ test('closing the tab while its images are read still keeps every image, fetched
   const db = await readDb();
   expect(db.images.map((i) => i.status)).toEqual(Array(11).fill('ok'));
 });
+
+test('while slow images download, the page says the clip is being saved and counts its images, then Saved', async ({ context, server, serviceWorker, tabIdOf }) => {
+  // Nine images at 3 s each, four at a time: about 9 s in which nothing showed before.
+  const slow = Array.from({ length: 9 }, (_, i) => `<img src="${server.crossUrl(`/slow/3000/320x${200 + i}.png`)}" width="320" height="${200 + i}" alt="Photo ${i}">`).join('\n');
+  server.setPage('/slow.html', articleHtml(server, { title: 'Worth the Wait', extraBody: slow }).replace(/rel="canonical" href="[^"]*"/, ''));
+  const page = await context.newPage();
+  await page.goto(server.url('/slow.html'), { waitUntil: 'domcontentloaded' });
+  const tabId = await tabIdOf(page);
+  let finished = false;
+  const clip = serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId).finally(() => (finished = true));
+  await expect.poll(() => toastText(page), { timeout: 3_000 }).toMatch(/^Saving to Sift… Worth the Wait Images: \d+ of 12/);
+  await expect.poll(() => toastText(page), { timeout: 8_000 }).toMatch(/Images: ([1-9]|1[01]) of 12/);
+  expect(finished).toBe(false);
+  expect(await clip).toMatchObject({ kind: 'saved', imagesSaved: 12 });
+  await expect.poll(() => toastText(page)).toBe('Saved to Sift Worth the Wait Open in reader ✕');
+});

@@ -147,7 +147,8 @@ async function pageAtSave(tabId: number, clipUrl: string): Promise<PageState> {
   return refusal === null ? 'open' : refusal === PAGE_BUSY ? 'busy' : 'gone';
 }
 
-export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
+/** `onImages`: how many of the clip's images are read so far: 0 once the save goes ahead (no copy to ask about), then after each one. */
+export async function saveFromTab(req: SaveRequest, onImages: (done: number, total: number) => void = () => undefined): Promise<SaveReply> {
   const started = Date.now();
   // Ask about duplicates before spending time on images.
   if (req.onDuplicate === 'ask') {
@@ -158,8 +159,9 @@ export async function saveFromTab(req: SaveRequest): Promise<SaveReply> {
   // since the preview. If the page is gone or busy, the clip the user saw is still saved;
   // images come from the background alone (a file beside a page that is gone may then be
   // out of reach, and says why: images.ts FILE_PAGE_GONE).
+  onImages(0, req.imageUrls.length);
   const page = await pageAtSave(req.tabId, req.clip.url);
-  const images = await fetchImages(page === 'open' ? req.tabId : null, req.imageUrls, {}, page);
+  const images = await fetchImages(page === 'open' ? req.tabId : null, req.imageUrls, {}, page, (done) => onImages(done, req.imageUrls.length));
   const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
   if (outcome.kind === 'duplicate') return outcome;
   const failed = images.filter((i) => i.blob === null).map((i) => ({ url: i.url, error: i.error ?? 'not saved' }));
@@ -221,6 +223,9 @@ export async function clipInBackground(tabId: number, mode: ClipMode): Promise<B
   }
 }
 
+/** The toast's image count changes at most this often (each change is read out by a screen reader). */
+const PROGRESS_EVERY_MS = 1_000;
+
 /** Tabs with a one-gesture clip under way (only while it runs: nothing to lose if the worker stops). */
 const clipping = new Set<number>();
 
@@ -233,7 +238,17 @@ async function clipTabInBackground(tabId: number, mode: ClipMode): Promise<Backg
       return null;
     }
     title = reply.clip.title;
-    const saved = await saveFromTab({ tabId, clip: reply.clip, imageUrls: reply.imageUrls, onDuplicate: 'ask', updateId: null });
+    const clipTitle = title;
+    // Images may take a while (8 s each at most, four at a time): the page says the clip is
+    // on its way, and counts them, at most about once a second.
+    const imagesTotal = reply.imageUrls.length;
+    let lastCount = 0;
+    const counted = (imagesDone: number) => {
+      if (imagesDone > 0 && (imagesDone === imagesTotal || Date.now() - lastCount < PROGRESS_EVERY_MS)) return;
+      lastCount = Date.now();
+      void toast(tabId, { kind: 'saving', title: clipTitle, imagesDone, imagesTotal });
+    };
+    const saved = await saveFromTab({ tabId, clip: reply.clip, imageUrls: reply.imageUrls, onDuplicate: 'ask', updateId: null }, counted);
     if (saved.kind === 'duplicate') {
       await openPopupWindow(tabId, mode);
       return saved;

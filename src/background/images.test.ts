@@ -120,3 +120,13 @@ describe('fetchOneImage: the page closes while its images are read', () => {
     expect(image).toMatchObject({ blob: null, error: 'timed out after 3 s' });
   });
 });
+
+describe('fetchImages: progress', () => {
+  it('tells how many images are read after each one, failed ones included', async () => {
+    fetchTimesOut();
+    const counts: number[] = [];
+    const urls = Array.from({ length: 6 }, (_, i) => `https://cdn.example/${i}.jpg`);
+    await fetchImages(null, urls, {}, 'gone', (done) => counts.push(done));
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});

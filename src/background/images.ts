@@ -131,14 +131,23 @@ export type PageState = 'open' | 'busy' | 'gone';
 /**
  * All images of a clip, at most CONCURRENCY at a time, in the order given. `tabId` null:
  * the page cannot help (`page` says why), so only the background's own fetch is left.
+ * `onDone` hears how many are read (saved or failed) after each one.
  */
-export async function fetchImages(tabId: number | null, urls: string[], caps: ImageCapsOverride = {}, page: PageState = tabId === null ? 'gone' : 'open'): Promise<ImageInput[]> {
+export async function fetchImages(
+  tabId: number | null,
+  urls: string[],
+  caps: ImageCapsOverride = {},
+  page: PageState = tabId === null ? 'gone' : 'open',
+  onDone: (done: number) => void = () => undefined,
+): Promise<ImageInput[]> {
   const out: ImageInput[] = new Array<ImageInput>(urls.length);
   let next = 0;
+  let done = 0;
   async function worker(): Promise<void> {
     while (next < urls.length) {
       const i = next++;
       out[i] = tabId === null ? await fetchHere(urls[i]!, { ...caps, pageGone: page === 'gone' }) : await fetchOneImage(tabId, urls[i]!, caps);
+      onDone(++done);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));

@@ -22,7 +22,7 @@ const handlers: Handlers<'bg→content:ping' | 'bg→content:extract' | 'bg→co
   'bg→content:sample-engine': ({ engine, notAfter }) => sampleEngine(document, engine, notAfter),
   'bg→content:fetch-image': ({ url, maxBytes, timeoutMs }) => fetchImageInPage(document, url, { maxBytes, timeoutMs }),
   'bg→content:toast': (toast) => {
-    if (toast.kind === 'failed') showToast(document, toast);
+    if (toast.kind !== 'saved') showToast(document, toast);
     else {
       const { clipId, title, warning } = toast;
       showToast(document, {

@@ -21,21 +21,31 @@ const CSS = `
 .text { flex: 1; min-width: 0; }
 .title { display: block; color: #b9c3d6; font-size: 12px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .warn { display: block; color: #ffcf70; font-size: 12px; margin-top: 2px; }
+.progress { display: block; color: #b9c3d6; font-size: 12px; margin-top: 2px; }
 button { font: inherit; cursor: pointer; border: 0; border-radius: 6px; padding: 6px 10px; }
 .open { background: #4f8cff; color: white; font-weight: 600; }
 .close { background: transparent; color: #b9c3d6; padding: 4px 6px; }
 `;
 
 /**
- * What the toast says: a clip saved (with "Open in reader"), or a save that failed, which
- * stays until dismissed (an alert: a message that vanished after 6 s would leave the user
- * believing the page was kept).
+ * What the toast says: the clip being saved (its images counted as they arrive: a page of
+ * slow images took 12 s and more with nothing on screen, and a user pressed again), the clip
+ * saved (with "Open in reader"), or a save that failed, which stays until dismissed (an
+ * alert: a message that vanished after 6 s would leave the user believing the page was kept).
  */
 export type ToastContent =
+  | { kind: 'saving'; title: string; imagesDone: number; imagesTotal: number }
   | { kind: 'saved'; title: string; warning: string | null; onOpen: () => void }
   | { kind: 'failed'; title: string | null; message: string };
 
-export function showToast(doc: Document, content: ToastContent): void {
+/** The toast on screen. Each state is written into the same box, so a screen reader announces the change. */
+let shown: { host: HTMLElement; box: HTMLElement; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
+
+function toastBox(doc: Document): NonNullable<typeof shown> {
+  if (shown && shown.host.isConnected && shown.host.ownerDocument === doc) {
+    clearTimeout(shown.timer);
+    return shown;
+  }
   doc.getElementById(HOST_ID)?.remove();
   const host = doc.createElement('div');
   host.id = HOST_ID;
@@ -44,41 +54,51 @@ export function showToast(doc: Document, content: ToastContent): void {
   style.textContent = CSS;
   const box = doc.createElement('div');
   box.className = 'toast';
+  root.append(style, box);
+  doc.documentElement.append(host);
+  shown = { host, box, timer: undefined };
+  return shown;
+}
+
+function dismiss(host: HTMLElement): void {
+  host.remove();
+  if (shown?.host === host) shown = null;
+}
+
+export function showToast(doc: Document, content: ToastContent): void {
+  const current = toastBox(doc);
+  const { host, box } = current;
   box.setAttribute('role', content.kind === 'failed' ? 'alert' : 'status');
   const text = doc.createElement('div');
   text.className = 'text';
-  text.append(content.kind === 'failed' ? 'Sift could not save this page' : 'Saved to Sift');
-  if (content.title) {
-    const title = doc.createElement('span');
-    title.className = 'title';
-    title.textContent = content.title;
-    text.append(title);
-  }
-  const note = content.kind === 'failed' ? content.message : content.warning;
-  if (note) {
-    const warn = doc.createElement('span');
-    warn.className = 'warn';
-    warn.textContent = note;
-    text.append(warn);
-  }
-  box.append(text);
+  text.append(content.kind === 'failed' ? 'Sift could not save this page' : content.kind === 'saving' ? 'Saving to Sift…' : 'Saved to Sift');
+  const line = (className: string, words: string) => {
+    const span = doc.createElement('span');
+    span.className = className;
+    span.textContent = words;
+    text.append(span);
+  };
+  if (content.title) line('title', content.title);
+  if (content.kind === 'saving' && content.imagesTotal > 0) line('progress', `Images: ${content.imagesDone} of ${content.imagesTotal}`);
+  const note = content.kind === 'failed' ? content.message : content.kind === 'saved' ? content.warning : null;
+  if (note) line('warn', note);
+  const controls: HTMLElement[] = [];
   if (content.kind === 'saved') {
     const open = doc.createElement('button');
     open.className = 'open';
     open.textContent = 'Open in reader';
     open.addEventListener('click', () => {
       content.onOpen();
-      host.remove();
+      dismiss(host);
     });
-    box.append(open);
+    controls.push(open);
   }
   const close = doc.createElement('button');
   close.className = 'close';
   close.textContent = '✕';
   close.setAttribute('aria-label', 'Dismiss');
-  close.addEventListener('click', () => host.remove());
-  box.append(close);
-  root.append(style, box);
-  doc.documentElement.append(host);
-  if (content.kind === 'saved') setTimeout(() => host.remove(), VISIBLE_MS);
+  close.addEventListener('click', () => dismiss(host));
+  controls.push(close);
+  box.replaceChildren(text, ...controls);
+  if (content.kind === 'saved') current.timer = setTimeout(() => dismiss(host), VISIBLE_MS);
 }

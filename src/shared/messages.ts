@@ -143,23 +143,7 @@ export type CannotClipCode =
 export type ExtractReply =
   | { kind: 'clip'; clip: ClipData; imageUrls: string[]; extractMs: number; hasSelection: boolean; engine?: ContentEngine }
   | { kind: 'not-article'; message: string; hasSelection: boolean; engine?: ContentEngine }
-  | CannotClipReply;
-
-/**
- * A page Sift cannot clip, and what the user can do about it besides reading the message.
- * `retry`: the page may still be loading or busy (an empty page, the core's "no visible
- * text", no answer within the time cap), so the same request may work in a moment; absent
- * where it cannot (a tab showing a file, a frameset, an error page). `hasSelection`: on a
- * `too-large` refusal of the page (not of a selection), whether the page has a selection,
- * which Sift clips whatever the page's size.
- */
-export interface CannotClipReply {
-  kind: 'cannot-clip';
-  code: CannotClipCode;
-  message: string;
-  retry?: boolean;
-  hasSelection?: boolean;
-}
+  | { kind: 'cannot-clip'; code: CannotClipCode; message: string };
 
 /** A clip already stored for the same URL (by url or canonical URL). */
 export interface ExistingClip {
@@ -274,11 +258,12 @@ export interface Protocol {
 }
 
 /**
- * The in-page toast of a clip made from the context menu or the keyboard shortcut: `saved`
- * ("Saved to Sift", Open in reader), or `failed` (nothing was saved, and why; `title` null
- * when the page was not read yet).
+ * The in-page toast of a clip made from the context menu or the keyboard shortcut: `saving`
+ * (the clip's images counted as they are read), `saved` ("Saved to Sift", Open in reader),
+ * or `failed` (nothing was saved, and why; `title` null when the page was not read yet).
  */
 export type ToastRequest =
+  | { kind: 'saving'; title: string; imagesDone: number; imagesTotal: number }
   | { kind: 'saved'; clipId: string; title: string; warning: string | null }
   | { kind: 'failed'; title: string | null; message: string };
 
@@ -411,10 +396,15 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
     maxBytes: v.integer({ min: 1, max: MAX_IMAGE_BYTES }),
     timeoutMs: v.integer({ min: 1, max: 120_000 }),
   }),
-  'bg→content:toast': (value, path) =>
-    (value as { kind?: unknown } | null)?.kind === 'failed'
-      ? v.object({ kind: v.literal('failed'), title: v.nullable(v.string({ max: 2_000 })), message: v.string({ max: 2_000 }) })(value, path)
-      : v.object({ kind: v.literal('saved'), clipId, title: v.string({ max: 2_000 }), warning: v.nullable(v.string({ max: 2_000 })) })(value, path),
+  'bg→content:toast': (value, path): ToastRequest => {
+    const kind = (value as { kind?: unknown } | null)?.kind;
+    if (kind === 'failed') return v.object({ kind: v.literal('failed'), title: v.nullable(v.string({ max: 2_000 })), message: v.string({ max: 2_000 }) })(value, path);
+    if (kind === 'saving') {
+      const count = v.integer({ min: 0, max: MAX_IMAGES_PER_CLIP });
+      return v.object({ kind: v.literal('saving'), title: v.string({ max: 2_000 }), imagesDone: count, imagesTotal: count })(value, path);
+    }
+    return v.object({ kind: v.literal('saved'), clipId, title: v.string({ max: 2_000 }), warning: v.nullable(v.string({ max: 2_000 })) })(value, path);
+  },
 };
 
 /** Checks the reply the content script sends back: it runs in the page's (possibly compromised) renderer. */
@@ -455,8 +445,6 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
     kind: v.literal('cannot-clip'),
     code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
     message: v.string({ max: 2_000 }),
-    retry: v.optional(v.boolean()),
-    hasSelection: v.optional(v.boolean()),
   })(value, path);
 };
 
