@@ -9,6 +9,7 @@ import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
 import { defineLazy } from './trace';
+import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
 import { computeStats } from './stats';
 import type { Clip, ExtractOptions, ExtractResult, LayoutProbe, LinkBlockTrace, NoClipReason, Trace } from './types';
@@ -69,6 +70,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 5. Link-block noise inside the selection.
   const removed = new Set<Node>(selection.removed ?? []);
   const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
+  selection.notes.push(...removeWidgetSections(selection, stats, removed));
 
   // 6. Serialization.
   const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);

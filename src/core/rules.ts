@@ -216,3 +216,36 @@ export const DESCRIBED_LIST_MIN_SENTENCE_SHARE = 1 / 3;
  */
 export const DESCRIBED_LIST_DENSE_SENTENCE_SHARE = 2 / 3;
 export const DESCRIBED_LIST_SENTENCE_WORDS = 4;
+
+/**
+ * Headings that name a widget, not a part of the article (widgets.ts): author and reviewer
+ * boxes, teasers of other articles, newsletter and share boxes, comment forms, disclaimers.
+ * Matched against the whole heading text (case-insensitive, trailing punctuation allowed).
+ * Not "Comments" nor "12 replies" (a forum's replies are its content; measured: as many
+ * forum pages lost as gained), "See also", "Further reading" (a
+ * reference page's own sections), nor a bare "Share" or "Related".
+ */
+export const WIDGET_HEADING = new RegExp(`^(?:${[
+  'about the (?:author|reviewer|writer|contributor|editor)s?',
+  'related (?:articles?|posts?|stories|story|content|reading|links|topics|news|items|coverage|videos|guides)',
+  'recent (?:articles?|posts?|stories|news)',
+  '(?:you|we think you) (?:may|might|could|will|would) (?:also )?(?:like|love|enjoy|be interested in)(?: \\S+){0,3}',
+  'more (?:from|stories|articles|news|to read|like this)(?: \\S+){0,4}',
+  'most (?:popular|read|viewed|shared|commented)(?: \\S+){0,3}',
+  'popular (?:articles|posts|stories|now|right now)',
+  'trending(?: now| stories| articles| posts)?',
+  '(?:sign up|subscribe)(?: (?:for|to|now))?(?: \\S+){0,5}',
+  '(?:(?:get|join|our|the|free|sign up for our|subscribe to our) )?(?:free |weekly |daily |email )?newsletters?(?: \\S+){0,4}',
+  'share (?:this|the) (?:article|post|story|page|recipe)',
+  'leave a (?:reply|comment)', '(?:post|add|write) a comment',
+  'disclaimer',
+  'recommended (?:articles|reading|for you|stories|posts|for you)',
+  'read (?:next|also)', 'up next', 'keep reading', 'what to read next',
+  'latest (?:news|articles|posts|stories)',
+  "editor(?:'|’)?s(?:'|’)? picks?",
+  'print this page',
+  'advertisement',
+].join('|')})[\\s:.…!?]*$`, 'i');
+
+/** A widget section holding more than this share of the selection's text is the content (widgets.ts). */
+export const WIDGET_MAX_SHARE = 0.5;

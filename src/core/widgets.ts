@@ -1,0 +1,148 @@
+import type { ContentSelection } from './engines/engine';
+import { WIDGET_HEADING, WIDGET_MAX_SHARE } from './rules';
+import type { PageStats } from './stats';
+
+/**
+ * Widget sections inside the selection (our addition; SPEC §1 "Known weaknesses"). Pages built
+ * from utility classes (`mt-8 px-4 bg-blue-50`) say nothing about their regions in class names
+ * (boilerplate.ts), and an author bio, a "Recent articles" teaser with its excerpt or a
+ * disclaimer holds enough plain text that NTA keeps it and no link block covers it. What such a
+ * region always has is a heading that names the widget: "About the author", "You might also
+ * be interested in…", "Related articles", "Disclaimer" (rules.WIDGET_HEADING, matched whole).
+ * Such a heading and its section are dropped: the heading's wrapper when the heading opens it,
+ * else the heading and its following siblings up to the next heading of the same or a higher
+ * rank. A label written as a short styled leaf instead of a heading counts only when it opens a
+ * wrapper. A section holding more than rules.WIDGET_MAX_SHARE of the selection's text is the
+ * content (a thread under "Leave a comment") and stays.
+ *
+ * Returns a note per dropped section (for the trace); the nodes go into `removed`.
+ */
+export function removeWidgetSections(selection: ContentSelection, stats: PageStats, removed: Set<Node>): string[] {
+  const root = selection.root;
+  const notes: string[] = [];
+  const rootIndex = stats.index.get(root);
+  if (rootIndex === undefined) return notes;
+  const total = stats.tc[rootIndex]!;
+  if (total <= 0) return notes;
+  const textOf = (el: Element): number => {
+    const i = stats.index.get(el);
+    return i === undefined ? 0 : stats.tc[i]!;
+  };
+  for (const heading of [...root.querySelectorAll(HEADINGS), ...labelLeaves(stats, root)]) {
+    const label = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (label.length === 0 || label.length > 80 || !WIDGET_HEADING.test(label)) continue;
+    if (!stats.index.has(heading) || isRemovedOrOutside(heading, selection, removed)) continue;
+    const section = sectionOf(heading, root, total, textOf, isHeading(heading));
+    if (section.length === 0) continue;
+    for (const node of section) removed.add(node);
+    notes.push(`widget section "${label.slice(0, 40)}" dropped (${section.length === 1 && section[0] !== heading ? `<${(section[0] as Element).tagName.toLowerCase()}> it opens` : 'heading and its section'})`);
+  }
+  return notes;
+}
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
+
+function isHeading(el: Element): boolean {
+  return /^H[1-6]$/.test(el.tagName) || el.getAttribute('role') === 'heading';
+}
+
+/**
+ * Short leaf elements outside links in the selection: where a page writes a widget's title
+ * as a styled `<div>` or `<span>` ("About the author" in `ArticleAuthorFooter_descriptionTitle`).
+ * Such a label counts only when it opens a wrapper (no flat section: a short line could be
+ * anything).
+ */
+function labelLeaves(stats: PageStats, root: Element): Element[] {
+  const out: Element[] = [];
+  const { order, tc, isLeaf, inLink } = stats;
+  for (let i = 0; i < order.length; i++) {
+    if (isLeaf[i] !== 1 || inLink[i] === 1 || tc[i]! < LABEL_MIN_CHARS || tc[i]! > LABEL_MAX_CHARS) continue;
+    const el = order[i]!;
+    if (!isHeading(el) && root.contains(el)) out.push(el);
+  }
+  return out;
+}
+
+/** Non-space characters of a widget label written as a leaf element ("Disclaimer", "You might also like…"). */
+const LABEL_MIN_CHARS = 6;
+const LABEL_MAX_CHARS = 48;
+
+/**
+ * The nodes that make up the section a widget heading opens, or [] when that section is too
+ * large a share of the selection to be a widget.
+ */
+function sectionOf(heading: Element, root: Element, total: number, textOf: (el: Element) => number, flat: boolean): Node[] {
+  const limit = total * WIDGET_MAX_SHARE;
+  // The wrapper the heading opens: climb while it is the first thing with content in its parent.
+  let region: Element = heading;
+  for (let parent = region.parentElement; parent && parent !== root && opens(parent, region); parent = parent.parentElement) {
+    if (textOf(parent) > limit) break;
+    region = parent;
+  }
+  if (region !== heading && hasContentAfter(region, heading)) return [region];
+  if (!flat) return [];
+  // No wrapper of its own: the heading and its following siblings up to the next heading of
+  // the same or a higher rank.
+  const rank = rankOf(heading);
+  const nodes: Node[] = [heading];
+  let text = textOf(heading);
+  for (let sib = heading.nextSibling; sib; sib = sib.nextSibling) {
+    if (sib.nodeType === 1) {
+      const el = sib as Element;
+      if (startsSection(el, rank)) break;
+      text += textOf(el);
+    } else if (sib.nodeType === 3) {
+      text += (sib.nodeValue ?? '').replace(/\s+/g, '').length;
+    }
+    nodes.push(sib);
+  }
+  return text > limit ? [] : nodes;
+}
+
+/** Whether `child` comes first in `parent`: nothing before it holds text or an image. */
+function opens(parent: Element, child: Element): boolean {
+  for (let prev = child.previousSibling; prev; prev = prev.previousSibling) {
+    if (prev.nodeType === 3) {
+      if (/\S/.test(prev.nodeValue ?? '')) return false;
+    } else if (prev.nodeType === 1) {
+      const el = prev as Element;
+      if (/\S/.test(el.textContent ?? '') || el.querySelector('img, picture, video') || el.tagName === 'IMG') return false;
+    }
+  }
+  return parent.firstChild !== null;
+}
+
+/** Whether the wrapper holds anything besides the heading (else it is only the heading's box). */
+function hasContentAfter(region: Element, heading: Element): boolean {
+  for (let el: Element | null = heading; el && el !== region; el = el.parentElement) {
+    for (let sib = el.nextSibling; sib; sib = sib.nextSibling) {
+      if (sib.nodeType === 1 || /\S/.test(sib.nodeValue ?? '')) return true;
+    }
+  }
+  return false;
+}
+
+function rankOf(el: Element): number {
+  const m = /^H([1-6])$/.exec(el.tagName);
+  if (m) return Number(m[1]);
+  const level = Number(el.getAttribute('aria-level'));
+  return level >= 1 && level <= 6 ? level : 2;
+}
+
+/** A sibling that is, or holds, a heading of rank ≤ `rank` starts the next section. */
+function startsSection(el: Element, rank: number): boolean {
+  if (isHeading(el) && rankOf(el) <= rank) return true;
+  for (const h of el.querySelectorAll(HEADINGS)) if (rankOf(h) <= rank) return true;
+  return false;
+}
+
+/** Already dropped, or not in what the selection keeps. */
+function isRemovedOrOutside(node: Node, selection: ContentSelection, removed: Set<Node>): boolean {
+  let kept = false;
+  for (let cur: Node | null = node; cur; cur = cur.parentNode) {
+    if (removed.has(cur)) return true;
+    if (!kept && selection.kept.has(cur)) kept = true;
+    if (cur === selection.root) return !kept;
+  }
+  return true;
+}
