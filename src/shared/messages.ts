@@ -143,7 +143,23 @@ export type CannotClipCode =
 export type ExtractReply =
   | { kind: 'clip'; clip: ClipData; imageUrls: string[]; extractMs: number; hasSelection: boolean; engine?: ContentEngine }
   | { kind: 'not-article'; message: string; hasSelection: boolean; engine?: ContentEngine }
-  | { kind: 'cannot-clip'; code: CannotClipCode; message: string };
+  | CannotClipReply;
+
+/**
+ * A page Sift cannot clip, and what the user can do about it besides reading the message.
+ * `retry`: the page may still be loading or busy (an empty page, the core's "no visible
+ * text", no answer within the time cap), so the same request may work in a moment; absent
+ * where it cannot (a tab showing a file, a frameset, an error page). `hasSelection`: on a
+ * `too-large` refusal of the page (not of a selection), whether the page has a selection,
+ * which Sift clips whatever the page's size.
+ */
+export interface CannotClipReply {
+  kind: 'cannot-clip';
+  code: CannotClipCode;
+  message: string;
+  retry?: boolean;
+  hasSelection?: boolean;
+}
 
 /** A clip already stored for the same URL (by url or canonical URL). */
 export interface ExistingClip {
@@ -445,6 +461,8 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
     kind: v.literal('cannot-clip'),
     code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
     message: v.string({ max: 2_000 }),
+    retry: v.optional(v.boolean()),
+    hasSelection: v.optional(v.boolean()),
   })(value, path);
 };
 
