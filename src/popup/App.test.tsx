@@ -642,6 +642,55 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('documentation');
   });
 
+  // A user who chose another engine (or a page kind, or "selection") and then met an error
+  // (the page did not answer) pressed Try again and got the opening mode's default clip.
+  it('Try again after an error asks again for what failed: the same clip mode, page kind and engine, shown in the selects', async () => {
+    const api = engineApi();
+    const answers = api.preview;
+    let failNext = false;
+    api.preview = async (mode, choice) => {
+      if (!failNext) return answers(mode, choice);
+      failNext = false;
+      api.previews.push(mode);
+      api.choices.push(choice ?? {});
+      throw new Error('Could not establish connection. Receiving end does not exist.');
+    };
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'page-kind'));
+    const kind = byTestId(root, 'page-kind') as HTMLSelectElement;
+    kind.value = 'documentation';
+    kind.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'nta title (documentation)');
+    failNext = true;
+    const engine = byTestId(root, 'engine') as HTMLSelectElement;
+    engine.value = 'classifier';
+    engine.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => !!byTestId(root, 'error'));
+    (byTestId(root, 'try-again') as HTMLButtonElement).click();
+    await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title (documentation)');
+    expect(api.previews).toEqual(['article', 'article-anyway', 'article-anyway', 'article-anyway']);
+    expect(api.choices.slice(2)).toEqual([{ kind: 'documentation', engine: 'classifier' }, { kind: 'documentation', engine: 'classifier' }]);
+    expect((byTestId(root, 'engine') as HTMLSelectElement).value).toBe('classifier');
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('documentation');
+  });
+
+  it('Try again after an error in a selection clip asks for the selection again', async () => {
+    const api = fakeApi({ kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: true, existing: [] });
+    const answers = api.preview;
+    api.preview = async (mode, choice) => {
+      if (mode !== 'selection' || api.previews.includes('selection')) return answers(mode, choice);
+      api.previews.push(mode);
+      throw new Error('Could not establish connection. Receiving end does not exist.');
+    };
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'title'));
+    button(root, 'selection').click();
+    await until(() => !!byTestId(root, 'error'));
+    (byTestId(root, 'try-again') as HTMLButtonElement).click();
+    await until(() => api.previews.length === 3);
+    expect(api.previews).toEqual(['article', 'selection', 'selection']);
+  });
+
   it('compare view: one column per engine, sanitized openings, agreement, one failing engine does not break the others, pick one', async () => {
     const api = engineApi({
       auto: sample('auto', ['river', 'rising', 'mill']),

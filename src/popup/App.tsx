@@ -169,6 +169,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
     [api, load, mode, choice],
   );
 
+  /**
+   * Try again, after a refusal that may pass (a page still loading or busy) or an error (the
+   * page did not answer): the request that failed, with its clip mode and the user's engine and
+   * page kind, which the selects go on showing. load() set both before asking.
+   */
+  const askAgain = useCallback(() => void load(mode, undefined, choice), [load, mode, choice]);
+
   /** Kind override: "anyway" so a short list page is not turned away again. */
   const chooseKind = useCallback(
     (kind: PageKind) => {
@@ -303,8 +310,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           onOpenLibrary={offerLibrary ? () => void api.openLibrary().then(() => api.close()) : null}
           onSaveSelection={wholePageTooLarge && state.hasSelection ? () => void load('selection', undefined, choice) : null}
           explainSelection={wholePageTooLarge && !state.hasSelection}
-          // The same request again (mode and choices): a page still loading or busy may answer now.
-          onRetry={state.retry ? () => void load(mode, undefined, choice) : null}
+          onRetry={state.retry ? askAgain : null}
         />
       );
       break;
@@ -321,7 +327,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
       );
       break;
     case 'error':
-      body = <ErrorPanel message={state.message} onRetry={() => void load(initialMode)} />;
+      body = <ErrorPanel message={state.message} onRetry={askAgain} />;
       break;
     case 'saved': {
       const { reply } = state;
