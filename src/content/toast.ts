@@ -38,14 +38,29 @@ export type ToastContent =
   | { kind: 'saved'; title: string; warning: string | null; onOpen: () => void }
   | { kind: 'failed'; title: string | null; message: string };
 
-/** The toast on screen. Each state is written into the same box, so a screen reader announces the change. */
-let shown: { host: HTMLElement; box: HTMLElement; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
+/**
+ * The toast on screen. Each state is written into the same box, so a screen reader announces
+ * the change. `leaves`: whether this state goes by itself (saved) — but never while the
+ * pointer is over the toast or the focus in it: a user reaching for "Open in reader" saw it
+ * vanish under the pointer when the 6 s ran out (WCAG 2.2.1); it leaves 6 s after they go.
+ */
+interface Shown {
+  host: HTMLElement;
+  box: HTMLElement;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  leaves: boolean;
+  pointer: boolean;
+  focus: boolean;
+}
+let shown: Shown | null = null;
 
-function toastBox(doc: Document): NonNullable<typeof shown> {
-  if (shown && shown.host.isConnected && shown.host.ownerDocument === doc) {
-    clearTimeout(shown.timer);
-    return shown;
-  }
+function schedule(toast: Shown): void {
+  clearTimeout(toast.timer);
+  toast.timer = toast.leaves && !toast.pointer && !toast.focus ? setTimeout(() => dismiss(toast.host), VISIBLE_MS) : undefined;
+}
+
+function toastBox(doc: Document): Shown {
+  if (shown && shown.host.isConnected && shown.host.ownerDocument === doc) return shown;
   doc.getElementById(HOST_ID)?.remove();
   const host = doc.createElement('div');
   host.id = HOST_ID;
@@ -56,8 +71,17 @@ function toastBox(doc: Document): NonNullable<typeof shown> {
   box.className = 'toast';
   root.append(style, box);
   doc.documentElement.append(host);
-  shown = { host, box, timer: undefined };
-  return shown;
+  const toast: Shown = { host, box, timer: undefined, leaves: false, pointer: false, focus: false };
+  const hold = (key: 'pointer' | 'focus', on: boolean) => () => {
+    toast[key] = on;
+    schedule(toast);
+  };
+  host.addEventListener('mouseenter', hold('pointer', true));
+  host.addEventListener('mouseleave', hold('pointer', false));
+  host.addEventListener('focusin', hold('focus', true));
+  host.addEventListener('focusout', hold('focus', false));
+  shown = toast;
+  return toast;
 }
 
 function dismiss(host: HTMLElement): void {
@@ -100,5 +124,6 @@ export function showToast(doc: Document, content: ToastContent): void {
   close.addEventListener('click', () => dismiss(host));
   controls.push(close);
   box.replaceChildren(text, ...controls);
-  if (content.kind === 'saved') current.timer = setTimeout(() => dismiss(host), VISIBLE_MS);
+  current.leaves = content.kind === 'saved';
+  schedule(current);
 }
