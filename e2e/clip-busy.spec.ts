@@ -1,4 +1,7 @@
+import type { Browser } from 'webextension-polyfill';
 import { articleHtml, expect, keepPageBusy, test } from './fixtures';
+
+declare const chrome: Browser;
 
 /**
  * A page whose main thread is busy (a runaway script, a heavy app still booting) when the
@@ -22,12 +25,17 @@ test('a busy page that Sift has not read yet gets the "did not answer" message w
 
   const started = Date.now();
   const popup = await openPopup(page);
+  // The refusal itself, asked beside the popup's own request: its code says "busy", not
+  // 'no-access' (Sift lacking site access, which trying again would not mend).
+  const tabId = Number(new URL(popup.url()).searchParams.get('tabId'));
+  const refusal = popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'ui→bg:preview', payload: { tabId: id, mode: 'article' } }), tabId);
   const panel = popup.getByTestId('cannot-clip');
   await expect(panel).toContainText(`did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s`, { timeout: EXTRACT_TIMEOUT_MS + 8_000 });
   const elapsed = Date.now() - started;
   console.log(`busy page, first clip: message after ${elapsed} ms (page busy for ${BUSY_MS} ms)`);
   expect(elapsed).toBeLessThan(BUSY_MS - 10_000);
   await expect(popup.locator('[aria-busy="true"]')).toHaveCount(0);
+  expect(await refusal).toMatchObject({ ok: true, value: { kind: 'cannot-clip', code: 'busy', retry: true } });
 });
 
 test('a save started while the page is busy finishes without waiting for the page, images fetched by the background', async ({ context, server, openPopup, readDb }) => {

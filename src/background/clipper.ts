@@ -37,7 +37,7 @@ const EXTRACT_TIMEOUT_MS = 15_000;
 const SAVE_PAGE_CHECK_MS = 5_000;
 
 /** `retry`: a page busy loading or in a script answers once it is done (the popup offers Try again). */
-const PAGE_BUSY = { kind: 'cannot-clip', code: 'no-access', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.`, retry: true } as const;
+const PAGE_BUSY = { kind: 'cannot-clip', code: 'busy', message: `The page did not answer within ${EXTRACT_TIMEOUT_MS / 1000} s (it may be busy). Try again when it has finished loading.`, retry: true } as const;
 
 /** The reader page (engineer D) takes the clip id in its query string. */
 export function readerPath(clipId: string): string {
@@ -144,7 +144,7 @@ async function pageAtSave(tabId: number, clipUrl: string): Promise<PageState> {
     if (!shown || documentOf(shown) !== documentOf(clipUrl)) return 'gone';
   }
   const refusal = await withTimeout(ensureContentScript(tabId), SAVE_PAGE_CHECK_MS, () => PAGE_BUSY);
-  return refusal === null ? 'open' : refusal === PAGE_BUSY ? 'busy' : 'gone';
+  return refusal === null ? 'open' : refusal.code === 'busy' ? 'busy' : 'gone';
 }
 
 /** `onImages`: how many of the clip's images are read so far: 0 once the save goes ahead (no copy to ask about), then after each one. */

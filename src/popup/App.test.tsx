@@ -435,7 +435,7 @@ describe('popup App: a remedy where Sift cannot clip the page', () => {
 
   it.each([
     ['an empty page (it may still be loading)', { code: 'empty', message: 'This page is empty: there is no text or image to clip.' }],
-    ['a page that did not answer in time', { code: 'no-access', message: 'The page did not answer within 15 s (it may be busy). Try again when it has finished loading.' }],
+    ['a page that did not answer in time', { code: 'busy', message: 'The page did not answer within 15 s (it may be busy). Try again when it has finished loading.' }],
   ] as const)('%s: "Try again" takes the focus, described by the heading and the message, and asks again', async (_, refusal) => {
     let calls = 0;
     const api = fakeApi({ kind: 'cannot-clip', ...refusal, retry: true, existing: [] });

@@ -134,6 +134,15 @@ describe('cannot-clip replies', () => {
     expect(extractReplyValidator(refusal, 'reply')).toEqual(refusal);
   });
 
+  // A page that did not answer in time was refused as 'no-access', the code of a missing site
+  // permission: whatever asked "is this a permission problem?" would have said yes.
+  it('say a busy page apart from a page Sift has no access to', () => {
+    const busy = { kind: 'cannot-clip', code: 'busy', message: 'The page did not answer within 15 s (it may be busy).', retry: true };
+    expect(extractReplyValidator(busy, 'reply')).toEqual(busy);
+    expect(extractReplyValidator({ ...refusal, code: 'no-access' }, 'reply')).toEqual({ ...refusal, code: 'no-access' });
+    expect(() => extractReplyValidator({ ...refusal, code: 'stuck' }, 'reply')).toThrow('reply.code');
+  });
+
   it('take only booleans there, and no other field', () => {
     expect(() => extractReplyValidator({ ...refusal, retry: 'yes' }, 'reply')).toThrow('reply.retry');
     expect(() => extractReplyValidator({ ...refusal, hasSelection: 1 }, 'reply')).toThrow('reply.hasSelection');

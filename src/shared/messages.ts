@@ -123,6 +123,8 @@ export const SAMPLE_WORD_CHARS = 64;
  * PDF opened from this computer (nothing to download: it is a file already). `file-access`:
  * the page is (or, with its address hidden, may be) a file on this computer, and Sift may not
  * read files until the user turns on "Allow access to file URLs" (background/tabAccess.ts).
+ * `no-access`: Sift lacks access to the site (a permission problem). `busy`: the page did not
+ * answer in time (still loading, or stuck in a script), which trying again may mend.
  */
 export type CannotClipCode =
   | 'browser-page'
@@ -133,6 +135,7 @@ export type CannotClipCode =
   | 'empty'
   | 'too-large'
   | 'no-access'
+  | 'busy'
   | 'no-tab';
 
 /**
@@ -459,7 +462,7 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
   }
   return v.object({
     kind: v.literal('cannot-clip'),
-    code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'no-tab'),
+    code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'busy', 'no-tab'),
     message: v.string({ max: 2_000 }),
     retry: v.optional(v.boolean()),
     hasSelection: v.optional(v.boolean()),
