@@ -13,6 +13,7 @@ declare const siftBackground: {
 };
 
 interface DomNode {
+  nodeId: number;
   nodeType: number;
   nodeName: string;
   nodeValue: string;
@@ -155,4 +156,48 @@ test('while slow images download, the page says the clip is being saved and coun
   expect(finished).toBe(false);
   expect(await clip).toMatchObject({ kind: 'saved', imagesSaved: 12 });
   await expect.poll(() => toastText(page)).toBe('Saved to Sift Worth the Wait Open in reader ✕');
+});
+
+/** A computed colour `rgb(r, g, b)` as WCAG 2 relative luminance. */
+function luminance(colour: string): number {
+  const [r, g, b] = (/rgba?\((\d+), (\d+), (\d+)/.exec(colour) ?? []).slice(1).map((v) => {
+    const x = Number(v) / 255;
+    return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+test('the toast’s button is readable: its text has at least 4.5:1 contrast with the button', async ({ context, server, serviceWorker, tabIdOf }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  const tabId = await tabIdOf(page);
+  await serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId);
+  await expect.poll(() => toastText(page)).toContain('Saved to Sift');
+  // The closed shadow root is out of the page's reach; the DevTools protocol computes its styles.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const styled: Record<string, { color: string; background: string }> = {};
+  const walk = async (n: DomNode) => {
+    const cls = (n.attributes ?? []).findIndex((a, i) => i % 2 === 0 && a === 'class');
+    if (cls >= 0) {
+      const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', { nodeId: n.nodeId })) as { computedStyle: Array<{ name: string; value: string }> };
+      const get = (name: string) => computedStyle.find((p) => p.name === name)?.value ?? '';
+      styled[n.attributes![cls + 1]!] = { color: get('color'), background: get('background-color') };
+    }
+    for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) await walk(c);
+  };
+  await walk(root);
+  await cdp.detach();
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100;
+  };
+  const open = styled['open']!;
+  const box = styled['toast']!;
+  expect(contrast(open.color, open.background)).toBeGreaterThanOrEqual(4.5);
+  expect(contrast(box.color, box.background)).toBeGreaterThanOrEqual(4.5);
+  // The button stands out from the toast around it (WCAG 1.4.11, 3:1 for a control's edge).
+  expect(contrast(open.background, box.background)).toBeGreaterThanOrEqual(3);
 });
