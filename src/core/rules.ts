@@ -220,32 +220,50 @@ export const DESCRIBED_LIST_SENTENCE_WORDS = 4;
 /**
  * Headings that name a widget, not a part of the article (widgets.ts): author and reviewer
  * boxes, teasers of other articles, newsletter and share boxes, comment forms, disclaimers.
- * Matched against the whole heading text (case-insensitive, trailing punctuation allowed).
  * Not "Comments" nor "12 replies" (a forum's replies are its content; measured: as many
- * forum pages lost as gained), "See also", "Further reading" (a
- * reference page's own sections), nor a bare "Share" or "Related".
+ * forum pages lost as gained), "See also", "Further reading" (a reference page's own
+ * sections), nor a bare "Share" or "Related".
+ *
+ * Keyed by the label's first word (lower case, trailing punctuation off); each expression must
+ * match the whole label, lower-cased with spaces collapsed and ’ read as ' (widgets.ts
+ * isWidgetLabel; trailing punctuation allowed). A map of small case-sensitive expressions, not
+ * one alternation: V8 compiles an expression anew in every page on its first use, and one
+ * case-insensitive alternation of them all cost ~0.3 ms a page (ab-core, 75 pages), more than
+ * the search it served. Most short texts fail the first-word lookup and compile nothing.
  */
-export const WIDGET_HEADING = new RegExp(`^(?:${[
-  'about the (?:author|reviewer|writer|contributor|editor)s?',
-  'related (?:articles?|posts?|stories|story|content|reading|links|topics|news|items|coverage|videos|guides)',
-  'recent (?:articles?|posts?|stories|news)',
-  '(?:you|we think you) (?:may|might|could|will|would) (?:also )?(?:like|love|enjoy|be interested in)(?: \\S+){0,3}',
-  'more (?:from|stories|articles|news|to read|like this)(?: \\S+){0,4}',
-  'most (?:popular|read|viewed|shared|commented)(?: \\S+){0,3}',
-  'popular (?:articles|posts|stories|now|right now)',
-  'trending(?: now| stories| articles| posts)?',
-  '(?:sign up|subscribe)(?: (?:for|to|now))?(?: \\S+){0,5}',
-  '(?:(?:get|join|our|the|free|sign up for our|subscribe to our) )?(?:free |weekly |daily |email )?newsletters?(?: \\S+){0,4}',
-  'share (?:this|the) (?:article|post|story|page|recipe)',
-  'leave a (?:reply|comment)', '(?:post|add|write) a comment',
-  'disclaimer',
-  'recommended (?:articles|reading|for you|stories|posts|for you)',
-  'read (?:next|also)', 'up next', 'keep reading', 'what to read next',
-  'latest (?:news|articles|posts|stories)',
-  "editor(?:'|’)?s(?:'|’)? picks?",
-  'print this page',
-  'advertisement',
-].join('|')})[\\s:.…!?]*$`, 'i');
+export const WIDGET_LABELS: ReadonlyMap<string, RegExp> = widgetLabels({
+  about: 'about the (?:author|reviewer|writer|contributor|editor)s?',
+  related: 'related (?:articles?|posts?|stories|story|content|reading|links|topics|news|items|coverage|videos|guides)',
+  recent: 'recent (?:articles?|posts?|stories|news)',
+  'you we': '(?:you|we think you) (?:may|might|could|will|would) (?:also )?(?:like|love|enjoy|be interested in)(?: \\S+){0,3}',
+  more: 'more (?:from|stories|articles|news|to read|like this)(?: \\S+){0,4}',
+  most: 'most (?:popular|read|viewed|shared|commented)(?: \\S+){0,3}',
+  popular: 'popular (?:articles|posts|stories|now|right now)',
+  trending: 'trending(?: now| stories| articles| posts)?',
+  'sign subscribe': '(?:sign up|subscribe)(?: (?:for|to|now))?(?: \\S+){0,5}',
+  'get join our the free weekly daily email newsletter newsletters':
+    '(?:(?:get|join) )?(?:our |the )?(?:free |weekly |daily |email )?newsletters?(?: \\S+){0,4}',
+  share: 'share (?:this|the) (?:article|post|story|page|recipe)',
+  leave: 'leave a (?:reply|comment)',
+  'post add write': '(?:post|add|write) a comment',
+  disclaimer: 'disclaimer',
+  recommended: 'recommended (?:articles|reading|for you|stories|posts)',
+  'read up keep what': 'read (?:next|also)|up next|keep reading|what to read next',
+  latest: 'latest (?:news|articles|posts|stories)',
+  "editor editor's editors editors'": "editor'?s'? picks?",
+  print: 'print this page',
+  advertisement: 'advertisement',
+});
+
+/** `{ 'first words': 'label pattern' }` → first word → whole-label expression. */
+function widgetLabels(table: Record<string, string>): Map<string, RegExp> {
+  const out = new Map<string, RegExp>();
+  for (const [words, pattern] of Object.entries(table)) {
+    const re = new RegExp(`^(?:${pattern})[ :.…!?]*$`);
+    for (const word of words.split(' ')) out.set(word, re);
+  }
+  return out;
+}
 
 /** A widget section holding more than this share of the selection's text is the content (widgets.ts). */
 export const WIDGET_MAX_SHARE = 0.5;

@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { extractResult } from './extract';
-import { WIDGET_HEADING } from './rules';
+import { isWidgetLabel } from './widgets';
 import { fakeLayout, prose } from './testPage';
 
 function page(body: string): Document {
@@ -75,7 +75,20 @@ describe('widget sections', () => {
     ['Disclaimer:', true], ['Read next', true], ['Share this story', true], ['Leave a Reply', true],
     ['Comments', false], ['12 replies', false], ['See also', false], ['Further reading', false], ['Share', false], ['Related', false],
     ['About the festival', false], ['Related work on lantern festivals', false], ['Disclaimers and the law of negligence', false],
-  ])('WIDGET_HEADING %j → %s', (label, widget) => {
-    expect(WIDGET_HEADING.test(label)).toBe(widget);
+  ])('a heading %j names a widget: %s', (label, widget) => {
+    expect(isWidgetLabel(label)).toBe(widget);
+  });
+
+  it('every alternative of the vocabulary is reached through its first word', () => {
+    const labels = ['About the author', 'Related posts', 'Recent news', 'You may also enjoy', 'We think you might like these',
+      'More from our blog:', 'Most read this week', 'Popular now', 'Trending', 'Sign up for our emails', 'Subscribe now',
+      'Get our newsletter', 'Join our newsletter', 'Our newsletters', 'The newsletter', 'Free newsletter', 'Weekly newsletter',
+      'Daily newsletter', 'Email newsletter', 'Newsletter', 'Newsletters', 'Share this recipe', 'Leave a comment',
+      'Post a comment', 'Add a comment', 'Write a comment', 'Disclaimer', 'Recommended for you', 'Read also', 'Up next',
+      'Keep reading', 'What to read next', 'Latest stories', "Editor's picks", 'Editor’s pick', 'Editors picks', "Editors' picks",
+      'Editors’ picks', 'Print this page', 'Advertisement'];
+    for (const label of labels) {
+      expect(isWidgetLabel(label), label).toBe(true);
+    }
   });
 });

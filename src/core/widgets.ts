@@ -1,5 +1,5 @@
 import type { ContentSelection } from './engines/engine';
-import { WIDGET_HEADING, WIDGET_MAX_SHARE } from './rules';
+import { WIDGET_LABELS, WIDGET_MAX_SHARE } from './rules';
 import type { PageStats } from './stats';
 
 /**
@@ -8,7 +8,7 @@ import type { PageStats } from './stats';
  * (boilerplate.ts), and an author bio, a "Recent articles" teaser with its excerpt or a
  * disclaimer holds enough plain text that NTA keeps it and no link block covers it. What such a
  * region always has is a heading that names the widget: "About the author", "You might also
- * be interested in…", "Related articles", "Disclaimer" (rules.WIDGET_HEADING, matched whole).
+ * be interested in…", "Related articles", "Disclaimer" (rules.WIDGET_LABELS, matched whole).
  * Such a heading and its section are dropped: the heading's wrapper when the heading opens it,
  * else the heading and its following siblings up to the next heading of the same or a higher
  * rank. A label written as a short styled leaf instead of a heading counts only when it opens a
@@ -28,9 +28,9 @@ export function removeWidgetSections(selection: ContentSelection, stats: PageSta
     const i = stats.index.get(el);
     return i === undefined ? 0 : stats.tc[i]!;
   };
-  for (const heading of [...root.querySelectorAll(HEADINGS), ...labelLeaves(stats, root)]) {
-    const label = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (label.length === 0 || label.length > 80 || !WIDGET_HEADING.test(label)) continue;
+  for (const heading of labelCandidates(stats, rootIndex)) {
+    const label = widgetLabel(heading);
+    if (label === null) continue;
     if (!stats.index.has(heading) || isRemovedOrOutside(heading, selection, removed)) continue;
     const section = sectionOf(heading, root, total, textOf, isHeading(heading));
     if (section.length === 0) continue;
@@ -43,29 +43,72 @@ export function removeWidgetSections(selection: ContentSelection, stats: PageSta
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
 
 function isHeading(el: Element): boolean {
-  return /^H[1-6]$/.test(el.tagName) || el.getAttribute('role') === 'heading';
+  return HEADING_TAGS.has(el.tagName) || el.getAttribute('role') === 'heading';
 }
 
 /**
- * Short leaf elements outside links in the selection: where a page writes a widget's title
- * as a styled `<div>` or `<span>` ("About the author" in `ArticleAuthorFooter_descriptionTitle`).
- * Such a label counts only when it opens a wrapper (no flat section: a short line could be
- * anything).
+ * Where a widget label can be, in the selection: headings with a short text, and short leaf
+ * elements outside links that come first in their parent, where a page writes a widget's title
+ * as a styled `<div>` or `<span>` ("About the author" in `ArticleAuthorFooter_descriptionTitle`;
+ * such a label counts only when it opens a wrapper: no flat section, a short line could be
+ * anything). Read from the stats arrays, not the DOM: they are in post-order, so the root's
+ * subtree is the run of indices ending at the root's, from its first counted descendant on,
+ * and their text counts rule out long texts before any text is read.
  */
-function labelLeaves(stats: PageStats, root: Element): Element[] {
+function labelCandidates(stats: PageStats, rootIndex: number): Element[] {
   const out: Element[] = [];
-  const { order, tc, isLeaf, inLink } = stats;
-  for (let i = 0; i < order.length; i++) {
-    if (isLeaf[i] !== 1 || inLink[i] === 1 || tc[i]! < LABEL_MIN_CHARS || tc[i]! > LABEL_MAX_CHARS) continue;
-    const el = order[i]!;
-    if (!isHeading(el) && root.contains(el)) out.push(el);
+  const { order, tags, tc, isLeaf, inLink, index } = stats;
+  let first = rootIndex;
+  for (let el: Element | null = order[rootIndex]!.firstElementChild; el;) {
+    const i = index.get(el);
+    if (i === undefined) { el = el.nextElementSibling; continue; }
+    first = i;
+    el = el.firstElementChild;
+  }
+  for (let i = first; i < rootIndex; i++) {
+    const chars = tc[i]!;
+    if (chars < LABEL_MIN_CHARS || chars > LABEL_MAX_CHARS) continue;
+    if (HEADING_TAGS.has(tags[i]!)) out.push(order[i]!);
+    else if (isLeaf[i] === 1 && inLink[i] === 0 && chars <= LEAF_LABEL_MAX_CHARS && order[i]!.previousElementSibling === null) out.push(order[i]!);
   }
   return out;
 }
 
-/** Non-space characters of a widget label written as a leaf element ("Disclaimer", "You might also like…"). */
+const HEADING_TAGS: ReadonlySet<string> = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/**
+ * The element's text when it is a widget label, else null. Most short texts are not: their
+ * first word is looked up in rules.WIDGET_LABELS before the text is normalized and that word's
+ * expression is tried (string work per candidate is what this stage costs, cold).
+ */
+function widgetLabel(el: Element): string | null {
+  const raw = el.textContent ?? '';
+  if (raw.length > 400) return null;
+  const first = FIRST_WORD.exec(raw);
+  if (first === null || !WIDGET_LABELS.has(first[1]!.toLowerCase().replace(/’/g, "'"))) return null;
+  const label = raw.replace(/\s+/g, ' ').trim();
+  return label.length <= 80 && isWidgetLabel(label) ? label : null;
+}
+
+/** The first word, without the punctuation a label may end with ("Disclaimer:"). */
+const FIRST_WORD = /^\s*([^\s:.…!?]+)/;
+
+/** Whether a heading's text names a widget (rules.WIDGET_LABELS, on the normalized text). */
+export function isWidgetLabel(text: string): boolean {
+  const label = text.replace(/\s+/g, ' ').trim().toLowerCase().replace(/’/g, "'");
+  const first = FIRST_WORD.exec(label);
+  const pattern = first === null ? undefined : WIDGET_LABELS.get(first[1]!);
+  return pattern !== undefined && pattern.test(label);
+}
+
+/**
+ * Non-space characters of a widget label: from "Related" + one word ("Up next" is 6) to the
+ * longest a heading may be ("We think you might also be interested in these three" is 43);
+ * shorter still when the label is a styled leaf, not a heading.
+ */
 const LABEL_MIN_CHARS = 6;
-const LABEL_MAX_CHARS = 48;
+const LABEL_MAX_CHARS = 64;
+const LEAF_LABEL_MAX_CHARS = 48;
 
 /**
  * The nodes that make up the section a widget heading opens, or [] when that section is too
