@@ -106,3 +106,16 @@ describe('pages that may still be loading', () => {
     expect(framed?.retry).toBeUndefined();
   });
 });
+
+describe('a page of links only', () => {
+  it('is not an article, and the reason reads as English when no running text was found at all', () => {
+    document.title = 'Front page';
+    const links = Array.from({ length: 12 }, (_, i) => `<li><a href="/story/${i}">Story number ${i} of the day</a></li>`).join('');
+    document.body.innerHTML = `<h1>Front page</h1><ul>${links}</ul>`;
+    const reply = extractFromPage(document, 'article');
+    expect(reply.kind).toBe('not-article');
+    if (reply.kind !== 'not-article') return;
+    expect(reply.message).not.toMatch(/\bonly 0 words\b/);
+    expect(reply.message).toMatch(/^Sift found no running text here; this looks like a list of links or an app, not an article\./);
+  });
+});

@@ -86,7 +86,7 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
     if (running >= MIN_ARTICLE_WORDS) return done(clip, parsed);
     return {
       kind: 'not-article',
-      message: `Sift found only ${running} word${running === 1 ? '' : 's'} of running text here; this looks like a list of links or an app, not an article.${contentFrameHint(doc)}`,
+      message: `Sift found ${running === 0 ? 'no running text' : `only ${running} word${running === 1 ? '' : 's'} of running text`} here; this looks like a list of links or an app, not an article.${contentFrameHint(doc)}`,
       hasSelection: hasSelection(doc),
       engine: chosen,
     };
