@@ -31,11 +31,12 @@ export function removeWidgetSections(selection: ContentSelection, stats: PageSta
   for (const heading of labelCandidates(stats, rootIndex)) {
     const label = widgetLabel(heading);
     if (label === null) continue;
-    if (!stats.index.has(heading) || isRemovedOrOutside(heading, selection, removed)) continue;
+    if (isRemovedOrOutside(heading, selection, removed)) continue;
     const section = sectionOf(heading, root, total, textOf, isHeading(heading));
     if (section.length === 0) continue;
     for (const node of section) removed.add(node);
-    notes.push(`widget section "${label.slice(0, 40)}" dropped (${section.length === 1 && section[0] !== heading ? `<${(section[0] as Element).tagName.toLowerCase()}> it opens` : 'heading and its section'})`);
+    const wrapper = section[0] !== heading ? `<${(section[0] as Element).tagName.toLowerCase()}> it opens` : 'heading and its section';
+    notes.push(`widget section "${label.slice(0, 40)}" dropped (${wrapper})`);
   }
   return notes;
 }
@@ -118,7 +119,7 @@ function sectionOf(heading: Element, root: Element, total: number, textOf: (el: 
   const limit = total * WIDGET_MAX_SHARE;
   // The wrapper the heading opens: climb while it is the first thing with content in its parent.
   let region: Element = heading;
-  for (let parent = region.parentElement; parent && parent !== root && opens(parent, region); parent = parent.parentElement) {
+  for (let parent = region.parentElement; parent && parent !== root && opens(region); parent = parent.parentElement) {
     if (textOf(parent) > limit) break;
     region = parent;
   }
@@ -142,8 +143,8 @@ function sectionOf(heading: Element, root: Element, total: number, textOf: (el: 
   return text > limit ? [] : nodes;
 }
 
-/** Whether `child` comes first in `parent`: nothing before it holds text or an image. */
-function opens(parent: Element, child: Element): boolean {
+/** Whether `child` comes first in its parent: nothing before it holds text or an image. */
+function opens(child: Element): boolean {
   for (let prev = child.previousSibling; prev; prev = prev.previousSibling) {
     if (prev.nodeType === 3) {
       if (/\S/.test(prev.nodeValue ?? '')) return false;
@@ -152,7 +153,7 @@ function opens(parent: Element, child: Element): boolean {
       if (/\S/.test(el.textContent ?? '') || el.querySelector('img, picture, video') || el.tagName === 'IMG') return false;
     }
   }
-  return parent.firstChild !== null;
+  return true;
 }
 
 /** Whether the wrapper holds anything besides the heading (else it is only the heading's box). */
