@@ -75,6 +75,11 @@ afterEach(() => {
 });
 
 const byTestId = (root: HTMLElement, id: string) => root.querySelector(`[data-testid="${id}"]`);
+/** Picks `value` in a select as a user does: the value, then the change event the app listens to. */
+function choose(select: Element | null, value: string): void {
+  (select as HTMLSelectElement).value = value;
+  select!.dispatchEvent(new Event('change', { bubbles: true }));
+}
 const button = (root: HTMLElement, text: string) => [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(text)) as HTMLButtonElement;
 
 describe('popup App', () => {
@@ -542,9 +547,7 @@ describe('popup App: structured pages (issue 7)', () => {
     const api = kindApi();
     const root = mount(api);
     await until(() => !!byTestId(root, 'page-kind'));
-    const select = byTestId(root, 'page-kind') as HTMLSelectElement;
-    select.value = 'product';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(byTestId(root, 'page-kind'), 'product');
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'Aero 14');
     expect(api.kinds).toEqual([undefined, 'product']);
     expect(api.previews).toEqual(['article', 'article-anyway']);
@@ -553,9 +556,7 @@ describe('popup App: structured pages (issue 7)', () => {
     expect(rows).toEqual([['Brand', 'Acme'], ['Weight', '1.2 kg']]);
     expect(byTestId(root, 'records')?.textContent).toContain('Keep the attribute table');
 
-    const again = byTestId(root, 'page-kind') as HTMLSelectElement;
-    again.value = 'article';
-    again.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(byTestId(root, 'page-kind'), 'article');
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === clip.title);
     expect(byTestId(root, 'table-preview')).toBeNull();
     expect(byTestId(root, 'as-table')).toBeNull();
@@ -615,8 +616,7 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect(select.value).toBe('nta');
     expect(select.closest('label')?.textContent).toContain('Engine');
     expect([...select.options].map((o) => o.value)).toEqual(['auto', 'nta', 'vsse', 'classifier']);
-    select.value = 'vsse';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(select, 'vsse');
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'vsse title');
     expect(api.engineSet).toEqual(['vsse']);
     expect(api.choices.at(-1)).toEqual({ engine: 'vsse' });
@@ -630,13 +630,9 @@ describe('popup App: choosing the engine (issue 6)', () => {
     const api = engineApi();
     const root = mount(api);
     await until(() => !!byTestId(root, 'page-kind'));
-    const kind = byTestId(root, 'page-kind') as HTMLSelectElement;
-    kind.value = 'documentation';
-    kind.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(byTestId(root, 'page-kind'), 'documentation');
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'nta title (documentation)');
-    const engine = byTestId(root, 'engine') as HTMLSelectElement;
-    engine.value = 'classifier';
-    engine.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(byTestId(root, 'engine'), 'classifier');
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title (documentation)');
     expect(api.choices.slice(1)).toEqual([{ kind: 'documentation' }, { kind: 'documentation', engine: 'classifier' }]);
     expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('documentation');
@@ -657,14 +653,10 @@ describe('popup App: choosing the engine (issue 6)', () => {
     };
     const root = mount(api);
     await until(() => !!byTestId(root, 'page-kind'));
-    const kind = byTestId(root, 'page-kind') as HTMLSelectElement;
-    kind.value = 'documentation';
-    kind.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(byTestId(root, 'page-kind'), 'documentation');
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'nta title (documentation)');
     failNext = true;
-    const engine = byTestId(root, 'engine') as HTMLSelectElement;
-    engine.value = 'classifier';
-    engine.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(byTestId(root, 'engine'), 'classifier');
     await until(() => !!byTestId(root, 'error'));
     (byTestId(root, 'try-again') as HTMLButtonElement).click();
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title (documentation)');
@@ -735,15 +727,13 @@ describe('popup App: choosing the engine (issue 6)', () => {
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'nta title');
     const select = byTestId(root, 'engine') as HTMLSelectElement;
     select.focus();
-    select.value = 'vsse';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(select, 'vsse');
     await until(() => pending.has('vsse') && root.querySelector('.popup')?.getAttribute('data-phase') === 'loading');
     expect(byTestId(root, 'engine')).toBe(select);
     expect(document.activeElement).toBe(select);
     expect(select.value).toBe('vsse');
     expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('article');
-    select.value = 'classifier';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(select, 'classifier');
     await until(() => pending.has('classifier'));
     pending.get('classifier')!(answer('classifier'));
     await until(() => (byTestId(root, 'title') as HTMLTextAreaElement | null)?.value === 'classifier title');
@@ -858,8 +848,7 @@ describe('popup App: choosing the engine (issue 6)', () => {
     await until(() => !!byTestId(root, 'not-article'));
     const select = byTestId(root, 'engine') as HTMLSelectElement;
     expect(select.value).toBe('vsse');
-    select.value = 'auto';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    choose(select, 'auto');
     await until(() => api.previews.length === 2);
     expect(api.choices[1]).toEqual({ engine: 'auto' });
     expect(api.engineSet).toEqual(['auto']);
