@@ -153,7 +153,8 @@ test('a failed save: the error is an alert, the focus lands on "Try again" descr
   await expect(retry).toHaveAccessibleName('Try again');
   await expect(retry).toHaveAccessibleDescription(/^Something went wrong The saved copy to update no longer exists/);
 
-  // Try again reads the page again; the trashed copy no longer counts, so Save is offered, focused.
+  // Try again brings the preview back as it was, without the saved copies it knew of (what
+  // failed is that one of them changed): Save is offered, focused, and asks about copies itself.
   await popup.keyboard.press('Enter');
   const save = popup.getByTestId('save');
   await expect(save).toBeVisible({ timeout: 15_000 });

@@ -150,6 +150,37 @@ describe('popup App', () => {
     expect(api.openReader).toHaveBeenCalledWith('c1');
   });
 
+  // A save that failed (storage full, the background gone) showed the error panel, whose Try
+  // again extracted the page anew: the title the user had typed and the table choice were lost.
+  it('Try again after a failed save brings back the same preview, the edited title kept, without extracting again', async () => {
+    const api = fakeApi({ kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] });
+    const answers = api.save;
+    let failNext = true;
+    api.save = async (...args) => {
+      if (!failNext) return answers(...args);
+      failNext = false;
+      throw new Error('Storage is full: the browser refused to store the clip (QuotaExceededError).');
+    };
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'title'));
+    const title = byTestId(root, 'title') as HTMLTextAreaElement;
+    title.value = 'My own title';
+    title.dispatchEvent(new Event('input', { bubbles: true }));
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    await until(() => !!byTestId(root, 'error'));
+    expect(byTestId(root, 'error')?.textContent).toContain('Storage is full');
+    (byTestId(root, 'try-again') as HTMLButtonElement).click();
+    await until(() => !!byTestId(root, 'title'));
+    expect((byTestId(root, 'title') as HTMLTextAreaElement).value).toBe('My own title');
+    expect(api.previews).toEqual(['article']);
+    // Enter in the title saves, asking about saved copies as the Save button does: the preview
+    // no longer knows which copies exist (they may be what failed).
+    byTestId(root, 'title')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await until(() => !!byTestId(root, 'saved'));
+    expect((api.saves[0]![0] as ClipData).title).toBe('My own title');
+    expect(api.saves[0]![2]).toBe('ask');
+  });
+
   /** Saves the clip with a save result that lists `imagesFailed`; resolves once the warning shows. */
   async function saveWithFailedImages(imagesFailed: { url: string; error: string }[], imagesSaved = 0) {
     const api = fakeApi(

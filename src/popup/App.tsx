@@ -17,11 +17,14 @@ type State =
   /** `retry`, `hasSelection`: what the refusal says the user can do (CannotClipReply). */
   | { phase: 'cannot'; code: CannotClipCode; message: string; retry: boolean; hasSelection: boolean }
   | { phase: 'not-article'; message: string; hasSelection: boolean }
-  /** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
-  | { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean }
+  | PreviewState
   /** `imagesLeftOut`: images of the clip past the per-clip cap, never sent to be saved. */
   | { phase: 'saved'; clip: ClipData; imageUrls: string[]; reply: SavedReply; imagesLeftOut: number }
-  | { phase: 'error'; message: string };
+  /** `preview`: the preview a failed save came from, which Try again brings back as it was. */
+  | { phase: 'error'; message: string; preview?: PreviewState };
+
+/** `asTable`: save the list's record table / the product's attributes with the clip (issue 7). */
+type PreviewState = { phase: 'preview'; clip: ClipData; imageUrls: string[]; existing: ExistingClip[]; saving: OnDuplicate | null; hasSelection?: boolean; asTable?: boolean };
 
 /**
  * The whole comparison stops starting engines after this long: each engine is already
@@ -267,7 +270,11 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
         if (reply.kind === 'duplicate') setState({ ...state, existing: reply.existing, saving: null });
         else setState({ phase: 'saved', clip, imageUrls: state.imageUrls, reply, imagesLeftOut: imagesLeftOut(clip, state.imageUrls) });
       } catch (err) {
-        setState({ phase: 'error', message: err instanceof Error ? err.message : String(err) });
+        // Nothing the user did is lost: Try again returns to this preview, the edited title
+        // (kept in `title`) and the table choice with it, without extracting the page again.
+        // Not the saved copies it knew of: what failed may be that they changed (the copy to
+        // update was deleted meanwhile), and Save asks about copies itself ('ask').
+        setState({ phase: 'error', message: err instanceof Error ? err.message : String(err), preview: { ...state, saving: null, existing: [] } });
       }
     },
     [api, state, title],
@@ -326,9 +333,11 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
         />
       );
       break;
-    case 'error':
-      body = <ErrorPanel message={state.message} onRetry={askAgain} />;
+    case 'error': {
+      const back = state.preview;
+      body = <ErrorPanel message={state.message} onRetry={back ? () => setState(back) : askAgain} />;
       break;
+    }
     case 'saved': {
       const { reply } = state;
       const blocked = reply.imagesFailed.some((f) => isBlockedFailure(f.error));
@@ -355,7 +364,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           title={title}
           onTitle={setTitle}
           leadImage={leadImage}
-          onSubmit={() => void save(state.existing.length > 0 ? 'ask' : 'keep-both')}
+          onSubmit={() => void save('ask')}
           hideOpening={asTable}
           records={
             <Records clip={state.clip} asTable={asTable} onAsTable={(on) => setState({ ...state, asTable: on })} disabled={saving} />
