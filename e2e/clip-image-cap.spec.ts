@@ -18,6 +18,9 @@ test('images past the per-clip cap are reported as left out, not silently droppe
   await page.waitForLoadState('load');
   const popup = await openPopup(page);
   await expect(popup.getByTestId('title')).toHaveValue('The Flood in 225 Pictures', { timeout: 15_000 });
+  // Enter saves once Save holds the focus (it takes it as the preview settles): pressed before
+  // that, on a loaded machine, the key went to the page's body and nothing was saved.
+  await expect(popup.getByTestId('save')).toBeFocused();
 
   await popup.keyboard.press('Enter');
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 60_000 });

@@ -39,7 +39,8 @@ test('a page with an over-long title, site name, description, language tag and a
   expect(title.endsWith('…')).toBe(true);
   await expect(popup.getByTestId('meta')).toContainText('Ada Lovelace');
 
-  await popup.keyboard.press('Enter'); // Save is focused
+  await expect(popup.getByTestId('save')).toBeFocused();
+  await popup.keyboard.press('Enter');
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 15_000 });
   const [clip] = (await readDb()).clips;
   expect(clip!.title).toBe(title);

@@ -19,6 +19,7 @@ test('a sandboxed page: the lead image shows and every image is saved', async ({
   const popup = await openPopup(page);
   await expect(popup.getByTestId('title')).toHaveValue('Served in a Sandbox', { timeout: 15_000 });
   await expect(popup.locator('.lead img')).toBeVisible({ timeout: 10_000 });
+  await expect(popup.getByTestId('save')).toBeFocused();
 
   await popup.keyboard.press('Enter');
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 30_000 });

@@ -36,6 +36,7 @@ test('a selection inside a textarea is clipped from the popup: preview, save, st
   await expect(popup.getByTestId('clip-mode')).toHaveText('Selection', { timeout: 15_000 });
   await expect(popup.locator('.opening')).toContainText('seepage at stake 14 doubled overnight');
   await expect(popup.getByTestId('stats')).toContainText('words');
+  await expect(popup.getByTestId('save')).toBeFocused();
   await popup.keyboard.press('Enter');
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 15_000 });
   const [clip] = (await readDb()).clips;
