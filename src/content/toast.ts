@@ -1,3 +1,5 @@
+import type { ToastRequest } from '../shared/messages';
+
 /**
  * The in-page confirmation after a save from the context menu or the keyboard shortcut
  * (there is no popup to show it). It lives in a closed shadow root so the page's CSS
@@ -33,11 +35,12 @@ button { font: inherit; cursor: pointer; border: 0; border-radius: 6px; padding:
  * slow images took 12 s and more with nothing on screen, and a user pressed again), the clip
  * saved (with "Open in reader"), or a save that failed, which stays until dismissed (an
  * alert: a message that vanished after 6 s would leave the user believing the page was kept).
+ * As the background asks for it (messages.ts ToastRequest), but "saved" carries what Open in
+ * reader does instead of the clip's id.
  */
 export type ToastContent =
-  | { kind: 'saving'; title: string; imagesDone: number; imagesTotal: number }
-  | { kind: 'saved'; title: string; warning: string | null; onOpen: () => void }
-  | { kind: 'failed'; title: string | null; message: string };
+  | Exclude<ToastRequest, { kind: 'saved' }>
+  | { kind: 'saved'; title: string; warning: string | null; onOpen: () => void };
 
 /**
  * The toast on screen. Each state is written into the same box, so a screen reader announces

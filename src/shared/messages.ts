@@ -126,17 +126,10 @@ export const SAMPLE_WORD_CHARS = 64;
  * `no-access`: Sift lacks access to the site (a permission problem). `busy`: the page did not
  * answer in time (still loading, or stuck in a script), which trying again may mend.
  */
-export type CannotClipCode =
-  | 'browser-page'
-  | 'store-page'
-  | 'pdf'
-  | 'pdf-file'
-  | 'file-access'
-  | 'empty'
-  | 'too-large'
-  | 'no-access'
-  | 'busy'
-  | 'no-tab';
+export const CANNOT_CLIP_CODES = [
+  'browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'busy', 'no-tab',
+] as const;
+export type CannotClipCode = (typeof CANNOT_CLIP_CODES)[number];
 
 /**
  * `engine` on a clip or not-article reply: the content engine that was asked to find the
@@ -462,7 +455,7 @@ export const extractReplyValidator: Validator<ExtractReply> = (value, path) => {
   }
   return v.object({
     kind: v.literal('cannot-clip'),
-    code: v.literal('browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'busy', 'no-tab'),
+    code: v.literal(...CANNOT_CLIP_CODES),
     message: v.string({ max: 2_000 }),
     retry: v.optional(v.boolean()),
     hasSelection: v.optional(v.boolean()),
