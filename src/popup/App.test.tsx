@@ -856,6 +856,27 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect(api.sampled).toEqual(['auto', 'nta']);
   });
 
+  it('Esc pressed the moment Stop appears stops the run (the key listener does not wait for an effect)', async () => {
+    const api = slowApi();
+    const root = mount(api);
+    await until(() => !!byTestId(root, 'compare-open'));
+    // Press Esc in the microtask after the render that shows Stop, before Preact runs the
+    // effects it schedules after paint: what a fast keyboard user (or CI) does.
+    const pressed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!byTestId(root, 'compare-stop')) return;
+        observer.disconnect();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+        resolve();
+      });
+      observer.observe(root, { childList: true, subtree: true });
+    });
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    await pressed;
+    await until(() => byTestId(root, 'compare')?.getAttribute('data-phase') === 'stopped');
+    expect(byTestId(root, 'compare-stop')).toBeNull();
+  });
+
   it('a timed-out engine shows a clear message and the next engine still runs', async () => {
     const api = engineApi({ auto: undefined });
     api.sampleEngine = async (engine) => {

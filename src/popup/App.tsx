@@ -9,6 +9,7 @@ import { SiftMark } from './components/Icons';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved, SelectionButton, useFocusWhenLost } from './components/Panels';
 import { Preview, type LeadImage } from './components/Preview';
 import { KindSelect, Records, tableOf } from './components/Records';
+import { useWindowKeydown } from '../ui/useWindowKeydown';
 
 type SavedReply = Extract<SaveReply, { kind: 'saved' }>;
 
@@ -236,21 +237,15 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
   /** Esc in the compare view: stop the running engine, or (nothing running) go back to the preview. */
   const comparing = compare !== null;
   const compareRunning = comparing && compare.phase === 'running';
-  // Read at key time, not from the render that registered the listener (effects run a
-  // frame late, and a second Esc right after a stop must already mean "back").
-  const escapeAction = useRef<(() => void) | null>(null);
-  escapeAction.current = comparing ? (compareRunning ? stopCompare : closeCompare) : null;
-  useEffect(() => {
-    if (!comparing) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || !escapeAction.current) return;
-      // A toolbar popup closes on Esc; here Esc means "stop" / "back" first.
-      event.preventDefault();
-      escapeAction.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [comparing]);
+  // useWindowKeydown: the handler of the latest render, so an Esc pressed as soon as Stop
+  // shows stops, and a second Esc right after a stop already means "back".
+  useWindowKeydown((event) => {
+    if (!comparing || event.key !== 'Escape' || event.defaultPrevented) return;
+    // A toolbar popup closes on Esc; here Esc means "stop" / "back" first.
+    event.preventDefault();
+    if (compareRunning) stopCompare();
+    else closeCompare();
+  });
 
   useEffect(() => {
     if (!answered && state.phase !== 'loading') {

@@ -6,7 +6,7 @@ import { importSummary } from '../../backup/summary';
 import type { LibraryApi } from './api';
 import { ClipRow, readerHref } from './components/ClipRow';
 import { StorageMeter } from './components/StorageMeter';
-import { useWindowKeydown } from '../shared/useWindowKeydown';
+import { useWindowKeydown } from '../../ui/useWindowKeydown';
 import { Progress, type ProgressState } from './components/Progress';
 
 interface Toast {

@@ -10,7 +10,7 @@ import type { ReaderApi } from './api';
 import { DEFAULT_PREFS, SIZE, THEMES, WIDTH, type ReaderPrefs } from './prefs';
 import { Toolbar, TYPOGRAPHY_PANEL_ID, TYPOGRAPHY_TOGGLE_ID, type OriginalLink } from './components/Toolbar';
 import { Help } from './components/Help';
-import { useWindowKeydown } from '../shared/useWindowKeydown';
+import { useWindowKeydown } from '../../ui/useWindowKeydown';
 import { formatInstantDay, formatStatedDay } from '../../shared/dates';
 
 const LIBRARY_HREF = '../library/index.html';
