@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { test, expect } from './fixtures';
 import { backupFiles, fixtureClip, zipFiles } from '../src/backup/fixtures';
-import { fingerprint, importThroughUi, openLibrary } from './library-helpers';
+import { unzipSync } from 'fflate';
+import { exportThroughUi, fingerprint, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
 import { sampleClip } from '../src/storage/librarySamples';
 import { summaryOf } from '../src/storage/libraryIndex';
@@ -150,6 +151,29 @@ test.describe('library', () => {
     await expect(page.locator('.tag-list').getByRole('button', { name: '#typography' })).toHaveCount(1);
     await page.getByTestId('undo').click();
     await expect(climate).toHaveCount(1);
+  });
+
+  // "Export all" under a #tag filter exported every clip in the library, not the ones shown.
+  test('export with a tag filter or a search writes only the clips shown; cleared, the whole library', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const notes = async (format: string) => Object.keys(unzipSync(new Uint8Array((await exportThroughUi(page, format)).bytes)))
+      .filter((n) => n.endsWith('.md')).sort();
+    const button = page.getByTestId('export-button');
+    await expect(button).toHaveText('Export all');
+    await page.locator('.tag-list').getByRole('button', { name: '#typography' }).click();
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(3);
+    await expect(button).toHaveText('Export 3 shown');
+    expect(await notes('markdown-zip')).toEqual(['The Measure of a Line Why Reading Width Still Matters.md', 'فن الخط العربي وتاريخه.md', '汉字排版的基本原则.md'].sort());
+
+    // A search inside the tag: the clips both keep.
+    await page.getByTestId('search').fill('measure');
+    await expect(button).toHaveText('Export 1 shown');
+    expect(await notes('markdown-zip')).toEqual(['The Measure of a Line Why Reading Width Still Matters.md']);
+
+    await page.getByTestId('search').fill('');
+    await page.getByRole('button', { name: 'Clear tag filter' }).click();
+    await expect(button).toHaveText('Export all');
+    expect(await notes('markdown-zip')).toHaveLength(await page.getByTestId('count-live').textContent().then(Number));
   });
 
   test('keyboard: j/k move between rows, x selects, Enter opens the reader', async ({ context, extensionId }) => {

@@ -1,7 +1,7 @@
 import type { SiftDb } from './db';
 import type { StoredClip, StoredImage, StoredSummary } from './schema';
 import { queryWords } from './libraryTerms';
-import { countMatches, searchTimeline, type SearchPage } from './librarySearch';
+import { countMatches, matchIds, searchTimeline, type SearchPage } from './librarySearch';
 import { liveCount } from './libraryIndex';
 
 /**
@@ -106,6 +106,15 @@ export async function searchClips(
 /** The exact match count when a search page reported `totalExact: false`. */
 export async function countSearch(db: SiftDb, query: string, tag: string | null = null): Promise<number> {
   return countMatches(db, query, await tagIdSet(db, tag));
+}
+
+/**
+ * Ids of every clip a search finds (within the tag), newest first: the library's export of
+ * what a search shows. A query without words lists the library (or the tag), as searchClips does.
+ */
+export async function searchIds(db: SiftDb, query: string, tag: string | null = null): Promise<string[]> {
+  if (queryTerms(query).length === 0) return liveIds(db, tag);
+  return matchIds(db, query, await tagIdSet(db, tag));
 }
 
 async function tagIdSet(db: SiftDb, tag: string | null | undefined): Promise<Set<string> | null> {
@@ -236,7 +245,7 @@ export async function setSetting(db: SiftDb, key: string, value: unknown): Promi
   await db.settings.put({ key, value });
 }
 
-/** Ids of live clips in library order (newest first), for "export all" and "select all". */
+/** Ids of live clips in library order (newest first), for "export all", a tag's export and "select all". */
 export async function liveIds(db: SiftDb, tag?: string | null): Promise<string[]> {
   if (tag) {
     const tagged = (await db.summaries.where('tags').equals(tag).toArray()).filter((c) => c.deletedAt === null);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
-import { addTag, countLive, countSearch, deleteForever, listClips, restoreClips, searchClips, trashClips } from './library';
+import { addTag, countLive, countSearch, deleteForever, listClips, restoreClips, searchClips, searchIds, trashClips } from './library';
 import { LIVE_COUNT_KEY, planDerived, summaryOf } from './libraryIndex';
 import { intersectKeys, newestFirst, planQuery, PROBE, SCAN_MAX_ROWS, termsMatch } from './librarySearch';
 import { sampleClip } from './librarySamples';
@@ -145,6 +145,24 @@ describe('search over the timeline (fake-indexeddb)', () => {
     const tagged = await searchClips(db, 'typ', { tag: 'five', limit: 3 });
     expect(ids(tagged)).toEqual(['c595', 'c590', 'c585']);
     expect(tagged.strategy).toBe('scan');
+  });
+  // The library's "Export N shown": every match, not the page on screen, and exact where
+  // the page's total was an estimate.
+  it('searchIds: every match newest first on each path, exact where the page estimated, within the tag', async () => {
+    const every = (step: number, from = 0) => Array.from({ length: 600 }, (_, i) => 599 - i).filter((i) => i % step === from).map((i) => `c${String(i).padStart(3, '0')}`);
+    expect(await searchIds(db, 'rare half')).toEqual(every(100));
+    expect(await searchIds(db, 'half common')).toEqual(every(2));
+    const single = await searchIds(db, 'common');
+    expect(single).toHaveLength(600);
+    expect(single.slice(0, 2)).toEqual(['c599', 'c598']);
+    expect(await searchIds(db, 'typ')).toHaveLength(600);
+    expect(await searchIds(db, 'typ', 'five')).toEqual(every(5));
+    expect(await searchIds(db, 'half typ', 'five')).toEqual(every(10));
+    expect(await searchIds(db, 'common nothinghere')).toEqual([]);
+    // No words: the tag's clips, as the list shows them.
+    expect(await searchIds(db, '  ', 'five')).toEqual(every(5));
+    await trashClips(db, ['c500']);
+    expect(await searchIds(db, 'rare')).toEqual(every(100).filter((id) => id !== 'c500'));
   });
   it('tag filter, trash and restore, delete: search follows every clip write', async () => {
     expect((await searchClips(db, 'rare', { tag: 'five' })).total).toBe(6);

@@ -286,10 +286,27 @@ async function exactMatches(db: SiftDb, prep: Prepared, tagIds: Set<string> | nu
 export async function countMatches(db: SiftDb, query: string, tagIds: Set<string> | null = null): Promise<number> {
   const prep = await prepare(db, query);
   if (prep === 'empty' || prep === 'none') return 0;
-  if (prep.common.length === 0) return smallMatches(prep, tagIds).length;
-  if (prep.small.length > 0) return (await verifyRows(db, smallMatches(prep, tagIds), prep.common)).length;
+  if (prep.common.length === 0 || prep.small.length > 0) return (await allMatches(db, prep, tagIds)).length;
   if (!tagIds && prep.plans.length === 1 && !prep.plans[0]!.prefix) return postings(db, prep.plans[0]!).count();
   return (await exactMatches(db, prep, tagIds)).length;
+}
+
+/**
+ * The ids of every match, newest first: what the library exports while a search is shown
+ * ("Export 12 shown"). Exact, so a very common prefix reads every key of it, as countMatches
+ * does; an export then reads every one of those clips anyway.
+ */
+export async function matchIds(db: SiftDb, query: string, tagIds: Set<string> | null = null): Promise<string[]> {
+  const prep = await prepare(db, query);
+  if (prep === 'empty' || prep === 'none') return [];
+  return (await allMatches(db, prep, tagIds)).map((k) => k[1]);
+}
+
+/** Every match of a prepared query, newest first, by the cheapest exact path (steps 3-5). */
+async function allMatches(db: SiftDb, prep: Prepared, tagIds: Set<string> | null): Promise<Key[]> {
+  if (prep.common.length === 0) return smallMatches(prep, tagIds);
+  if (prep.small.length > 0) return verifyRows(db, smallMatches(prep, tagIds), prep.common);
+  return exactMatches(db, prep, tagIds);
 }
 
 function uniqueKeys(keys: Key[]): Key[] {

@@ -13,19 +13,25 @@ import type { LibraryApi } from './api';
  * a render): Ctrl+Z right after the "Moved to the trash" toast appeared was dropped.
  */
 
+/** Clips a, b, c (newest first); a and c tagged #work; the search matches titles. */
 function fakeApi(): { api: LibraryApi; calls: string[] } {
-  const clips: StoredSummary[] = ['a', 'b', 'c'].map((id, i) => summaryOf(sampleClip({ id, title: `Clip ${id}`, html: '<p>words</p>', savedAt: 1000 - i })));
+  const clips: StoredSummary[] = ['a', 'b', 'c'].map((id, i) => summaryOf(sampleClip({ id, title: `Clip ${id}`, html: '<p>words</p>', savedAt: 1000 - i, tags: id === 'b' ? [] : ['work'] })));
   const calls: string[] = [];
-  const live = () => clips.filter((c) => c.deletedAt === null);
+  const live = (tag: string | null = null) => clips.filter((c) => c.deletedAt === null && (!tag || c.tags.includes(tag)));
+  const found = (query: string, tag: string | null) => live(tag).filter((c) => c.title.toLowerCase().includes(query.trim().toLowerCase()));
   const api: LibraryApi = {
-    list: ({ view }) => {
-      const items = view === 'trash' ? clips.filter((c) => c.deletedAt !== null) : live();
+    list: ({ view, tag }) => {
+      const items = view === 'trash' ? clips.filter((c) => c.deletedAt !== null) : live(tag);
       return Promise.resolve({ items, total: items.length });
     },
-    search: () => Promise.resolve({ items: [], total: 0, totalExact: true, strategy: 'scan' }),
-    tags: () => Promise.resolve([]),
+    search: (query, tag) => {
+      const items = found(query, tag);
+      return Promise.resolve({ items, total: items.length, totalExact: true, strategy: 'scan' });
+    },
+    tags: () => Promise.resolve(['work']),
     counts: () => Promise.resolve({ live: live().length, trash: clips.length - live().length }),
-    liveIds: () => Promise.resolve(live().map((c) => c.id)),
+    liveIds: (tag) => Promise.resolve(live(tag).map((c) => c.id)),
+    searchIds: (query, tag) => Promise.resolve(found(query, tag).map((c) => c.id)),
     trash: (ids) => {
       calls.push(`trash ${ids.join(',')}`);
       for (const c of clips) if (ids.includes(c.id)) c.deletedAt = 5;
@@ -42,7 +48,10 @@ function fakeApi(): { api: LibraryApi; calls: string[] } {
     addTag: () => Promise.resolve(null),
     removeTag: () => Promise.resolve(),
     estimate: () => Promise.resolve(null),
-    exportAndSave: () => Promise.resolve('x.zip'),
+    exportAndSave: (format, ids) => {
+      calls.push(`export ${format} ${ids.join(',')}`);
+      return Promise.resolve('x.zip');
+    },
     importFile: () => Promise.reject(new Error('not in this test')),
   };
   return { api, calls };
@@ -95,5 +104,69 @@ describe('LibraryApp rows: where a clip came from', () => {
     expect(site?.textContent).toBe('Notes.html');
     expect(site?.getAttribute('title')).toBe('/home/me/Saved pages/Notes.html');
     expect(host.querySelector('[data-id="a"] .site')?.textContent).toBe('example.com');
+  });
+});
+
+describe('LibraryApp export: what the list shows', () => {
+  const button = () => host.querySelector<HTMLButtonElement>('[data-testid="export-button"]')!;
+  const exported = (calls: string[]) => calls.filter((c) => c.startsWith('export '));
+  function mountLibrary(api: LibraryApi): void {
+    host = document.createElement('div');
+    document.body.append(host);
+    render(<LibraryApp api={api} />, host);
+  }
+
+  // "Export all" under a #work filter exported every clip in the library.
+  it('with a tag filter, offers "Export 2 shown" and exports only the tagged clips; cleared, "Export all" exports all', async () => {
+    const { api, calls } = fakeApi();
+    mountLibrary(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    expect(button().textContent).toBe('Export all');
+    await expect.poll(() => host.querySelector('.tag-list button')).not.toBeNull();
+    (host.querySelector('.tag-list button') as HTMLButtonElement).click();
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(2);
+    await expect.poll(() => button().textContent).toBe('Export 2 shown');
+    expect(button().title).toContain('Clear the filter to export all clips');
+    expect(host.querySelector('[data-testid="export-format"] optgroup')?.getAttribute('label')).toBe('2 shown');
+    button().click();
+    await expect.poll(() => exported(calls)).toEqual(['export markdown-zip a,c']);
+
+    [...host.querySelectorAll('button')].find((b) => b.textContent === 'Clear tag filter')!.click();
+    await expect.poll(() => button().textContent).toBe('Export all');
+    button().click();
+    await expect.poll(() => exported(calls)).toEqual(['export markdown-zip a,c', 'export markdown-zip a,b,c']);
+  });
+
+  it('with a search, offers "Export 1 shown" and exports every match; a selection still wins', async () => {
+    const { api, calls } = fakeApi();
+    mountLibrary(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
+    search.value = 'clip b';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.poll(() => button().textContent).toBe('Export 1 shown');
+    button().click();
+    await expect.poll(() => exported(calls)).toEqual(['export markdown-zip b']);
+
+    search.value = 'clip';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.poll(() => button().textContent).toBe('Export 3 shown');
+    (host.querySelector('[data-id="c"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(() => button().textContent).toBe('Export 1');
+    button().click();
+    await expect.poll(() => exported(calls)).toEqual(['export markdown-zip b', 'export markdown-zip c']);
+  });
+
+  it('a filter that matches nothing says so instead of calling the library empty', async () => {
+    const { api, calls } = fakeApi();
+    mountLibrary(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
+    search.value = 'nothing like it';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.poll(() => button().textContent).toBe('Export 0 shown');
+    button().click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('no clip matches this filter');
+    expect(exported(calls)).toEqual([]);
   });
 });

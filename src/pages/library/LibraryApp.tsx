@@ -46,6 +46,42 @@ function openFailure(err: unknown): string {
     : ' Close other Sift tabs and reload this page to try again.';
   return `The library could not be opened (${name}: ${detail}). Your clips are safe: nothing was changed or deleted.${hint}`;
 }
+/** What a list of the library view was asked for: a tag, a search, both or neither. */
+interface ShownFilter {
+  query: string;
+  tag: string | null;
+}
+type Shown = ListResult & { totalExact?: boolean; filter: ShownFilter | null };
+
+/**
+ * What Export exports: the selection; else, while a tag or a search narrows the list, every
+ * clip that list holds (not only the rows loaded so far); else the whole library. "Export
+ * all" under a #tag filter used to export every clip, which is not what the user looked at.
+ */
+type ExportScope =
+  | { kind: 'selected'; count: number }
+  | { kind: 'shown'; filter: ShownFilter; count: number; exact: boolean }
+  | { kind: 'all' };
+
+function exportScope(selected: number, shown: Shown | null): ExportScope {
+  if (selected > 0) return { kind: 'selected', count: selected };
+  const filter = shown?.filter;
+  if (shown && filter && (filter.tag !== null || filter.query.trim() !== '')) {
+    return { kind: 'shown', filter, count: shown.total, exact: shown.totalExact !== false };
+  }
+  return { kind: 'all' };
+}
+
+/** "12 shown" (≈ where the search estimated its total). */
+const shownCount = (scope: { count: number; exact: boolean }) => `${scope.exact ? '' : '≈ '}${scope.count.toLocaleString()} shown`;
+
+/** The Export button: "Export 3", "Export 12 shown", "Export all". */
+function exportLabel(scope: ExportScope): string {
+  if (scope.kind === 'selected') return `Export ${scope.count}`;
+  if (scope.kind === 'shown') return `Export ${shownCount(scope)}`;
+  return 'Export all';
+}
+
 const SELECTION_FORMATS: ExportFormat[] = ['markdown-zip', 'markdown', 'html', 'epub', 'csv', 'tables-json', 'tables-md'];
 const LIBRARY_FORMATS: ExportFormat[] = ['backup-zip', 'backup-json'];
 
@@ -54,7 +90,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const [query, setQuery] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   /** totalExact false: a very common prefix, whose total is an estimate (shown as ≈). */
-  const [result, setResult] = useState<(ListResult & { totalExact?: boolean }) | null>(null);
+  const [result, setResult] = useState<Shown | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const [counts, setCounts] = useState({ live: 0, trash: 0 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -87,6 +123,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     const offset = append && result ? result.items.length : 0;
     const started = performance.now();
     const searching = query.trim() !== '' && view === 'all';
+    const filter = view === 'all' ? { query: searching ? query : '', tag } : null;
     let r: ListResult & { totalExact?: boolean };
     try {
       r = searching ? await api.search(query, tag, offset) : await api.list({ view, tag, offset, limit: PAGE_SIZE });
@@ -99,7 +136,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       start: started, detail: { query, hits: r.total, strategy: 'strategy' in r ? r.strategy : null },
     });
     if (seq !== requestSeq.current) return; // a newer query answered first
-    setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact } : r));
+    setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact, filter } : { ...r, filter }));
   }, [api, query, tag, view, result]);
 
   const refreshMeta = useCallback(async () => {
@@ -261,14 +298,26 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     setSelected(new Set(ids));
   };
 
+  /** The ids an export of `scope` writes, in library order. */
+  const idsOf = (scope: ExportScope): Promise<string[]> | string[] => {
+    if (scope.kind === 'selected') return orderedSelection();
+    if (scope.kind === 'all') return api.liveIds(null);
+    const { query: q, tag: t } = scope.filter;
+    return q.trim() ? api.searchIds(q, t) : api.liveIds(t);
+  };
+
   const runExport = async () => {
     const isBackup = LIBRARY_FORMATS.includes(format);
+    const scope = exportScope(selected.size, result);
     setNotice(null);
     const abort = new AbortController();
     exportAbort.current = abort;
     try {
-      const ids = isBackup ? [] : selected.size > 0 ? orderedSelection() : await api.liveIds(null);
-      if (!isBackup && ids.length === 0) { setNotice({ kind: 'info', text: 'Nothing to export yet: the library is empty.' }); return; }
+      const ids = isBackup ? [] : await idsOf(scope);
+      if (!isBackup && ids.length === 0) {
+        setNotice({ kind: 'info', text: scope.kind === 'shown' ? 'Nothing to export: no clip matches this filter.' : 'Nothing to export yet: the library is empty.' });
+        return;
+      }
       setProgress({ label: 'Preparing', done: 0, total: ids.length });
       const name = await api.exportAndSave(format, ids, throttledProgress(setProgress), abort.signal);
       setNotice({ kind: 'info', text: `Exported ${name}.` });
@@ -357,6 +406,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const items: ClipSummary[] = result?.items ?? [];
   const searching = query.trim().length > 0 && view === 'all';
   const busy = progress !== null;
+  const scope = exportScope(selected.size, result);
 
   return (
     <div class="shell">
@@ -409,15 +459,16 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
                 aria-disabled={busy ? 'true' : undefined} onClick={(e) => { if (busy) e.preventDefault(); }} data-testid="import-input" />
             </label>
             <select aria-label="Export format" value={format} onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat)} data-testid="export-format">
-              <optgroup label={selected.size ? `${selected.size} selected` : 'All clips'}>
+              <optgroup label={scope.kind === 'selected' ? `${scope.count} selected` : scope.kind === 'shown' ? shownCount(scope) : 'All clips'}>
                 {SELECTION_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </optgroup>
               <optgroup label="Whole library">
                 {LIBRARY_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </optgroup>
             </select>
-            <button ref={exportButtonRef} type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button">
-              {LIBRARY_FORMATS.includes(format) ? 'Back up' : selected.size ? `Export ${selected.size}` : 'Export all'}
+            <button ref={exportButtonRef} type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button"
+              title={scope.kind === 'shown' && !LIBRARY_FORMATS.includes(format) ? `Exports the clips this ${scope.filter.query.trim() ? 'search' : 'tag'} shows. Clear the filter to export all clips.` : undefined}>
+              {LIBRARY_FORMATS.includes(format) ? 'Back up' : exportLabel(scope)}
             </button>
           </div>
         </header>

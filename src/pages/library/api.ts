@@ -10,6 +10,8 @@ export interface LibraryApi {
   tags(): Promise<string[]>;
   counts(): Promise<{ live: number; trash: number }>;
   liveIds(tag: string | null): Promise<string[]>;
+  /** Every clip a search finds (within the tag), newest first. */
+  searchIds(query: string, tag: string | null): Promise<string[]>;
   trash(ids: string[]): Promise<string[]>;
   restore(ids: string[]): Promise<void>;
   deleteForever(ids: string[]): Promise<void>;
@@ -32,6 +34,7 @@ export const libraryApi: LibraryApi = {
     return { live, trash };
   },
   liveIds: (tag) => lib.liveIds(db(), tag),
+  searchIds: (query, tag) => lib.searchIds(db(), query, tag),
   trash: (ids) => lib.trashClips(db(), ids),
   restore: (ids) => lib.restoreClips(db(), ids),
   deleteForever: (ids) => lib.deleteForever(db(), ids),
