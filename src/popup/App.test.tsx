@@ -906,3 +906,76 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect(api.engineSet).toEqual(['auto']);
   });
 });
+
+describe('popup App: a control that appears has the focus at once', () => {
+  // The panels took the focus in an effect, which Preact runs after the paint: for a frame Save
+  // (or Try again, Open in reader…) was on screen with the focus on the body, and an Enter
+  // pressed as soon as it showed (a fast keyboard user; Playwright on a loaded CI machine, four
+  // specs until c3bb5a6) went nowhere. Each case looks in the microtask after the render that
+  // shows the control, before any frame: where a key pressed then would go.
+
+  /** What has the focus in the microtask after `find` first finds something under `root`. */
+  function focusOnArrival(root: HTMLElement, find: () => Element | null): Promise<{ shown: Element; focused: Element | null }> {
+    return new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const shown = find();
+        if (!shown) return;
+        observer.disconnect();
+        resolve({ shown, focused: document.activeElement });
+      });
+      observer.observe(root, { childList: true, subtree: true, attributes: true });
+    });
+  }
+
+  const preview: PreviewReply = { kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] };
+  const panels: Array<[string, PreviewReply, string]> = [
+    ['the preview: Save', preview, '[data-testid="save"]'],
+    ['a page already saved: Open in reader', { ...preview, existing: [{ id: 'old', title: 't', savedAt: Date.UTC(2026, 0, 2) }] }, '[data-testid="open-saved-copy"]'],
+    ['not an article: Save anyway', { kind: 'not-article', message: 'No article found.', hasSelection: false, existing: [] }, '[data-testid="save-anyway"]'],
+    ['a page that may still be loading: Try again', { kind: 'cannot-clip', code: 'empty', message: 'This page is empty.', retry: true, existing: [] }, '[data-testid="try-again"]'],
+    ['a refusal with nothing to offer: the heading', { kind: 'cannot-clip', code: 'empty', message: 'This page is empty.', existing: [] }, '[data-testid="cannot-clip"] h2'],
+  ];
+
+  it.each(panels)('%s', async (_, reply, selector) => {
+    const root = mount(fakeApi(reply));
+    const { shown, focused } = await focusOnArrival(root, () => root.querySelector(selector));
+    expect(focused).toBe(shown);
+  });
+
+  it('saved: Open in reader', async () => {
+    const root = mount(fakeApi(preview));
+    await until(() => document.activeElement === byTestId(root, 'save'));
+    const arrival = focusOnArrival(root, () => byTestId(root, 'open-reader'));
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    const { shown, focused } = await arrival;
+    expect(focused).toBe(shown);
+  });
+
+  it('a failed save: Try again, and Save again when it brings the preview back', async () => {
+    const api = { ...fakeApi(preview), save: () => Promise.reject(new Error('The disk is full.')) };
+    const root = mount(api);
+    await until(() => document.activeElement === byTestId(root, 'save'));
+    const error = focusOnArrival(root, () => byTestId(root, 'try-again'));
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    const failed = await error;
+    expect(failed.focused).toBe(failed.shown);
+    const back = focusOnArrival(root, () => byTestId(root, 'save'));
+    (failed.shown as HTMLButtonElement).click();
+    const again = await back;
+    expect(again.focused).toBe(again.shown);
+  });
+
+  it('the compare view when it opens, and Compare engines when Back closes it', async () => {
+    const root = mount(fakeApi(preview));
+    await until(() => !!byTestId(root, 'compare-open'));
+    const opened = focusOnArrival(root, () => byTestId(root, 'compare'));
+    (byTestId(root, 'compare-open') as HTMLButtonElement).click();
+    const view = await opened;
+    expect(view.focused).toBe(view.shown);
+    await until(() => byTestId(root, 'compare-progress')?.textContent?.includes('4 engines compared') ?? false);
+    const closed = focusOnArrival(root, () => byTestId(root, 'compare-open'));
+    (byTestId(root, 'compare-back') as HTMLButtonElement).click();
+    const button = await closed;
+    expect(button.focused).toBe(button.shown);
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { PageKind } from '../core/types';
 import { clipImageUrls } from '../shared/clipImages';
 import { CONTENT_ENGINES, isContentEngine, MAX_IMAGES_PER_CLIP, SAMPLE_TIMEOUT_MS, type CannotClipCode, type ClipData, type ClipMode, type ContentEngine, type EngineSample, type ExistingClip, type OnDuplicate, type PreviewReply, type SaveReply } from '../shared/messages';
@@ -227,12 +227,20 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
 
   /** The "Compare engines" button, where focus returns when the view closes. */
   const compareButton = useRef<HTMLButtonElement>(null);
+  /** Set by closeCompare: the commit that brings the button back gives it the focus. */
+  const refocusCompare = useRef(false);
   const closeCompare = useCallback(() => {
     compareRun.current = 0;
+    refocusCompare.current = true;
     closeCompareView();
-    // After the re-render that brings the button back.
-    setTimeout(() => compareButton.current?.focus(), 0);
   }, [closeCompareView]);
+  // In that commit (a layout effect), not in a timer after it: for a moment the button was
+  // back with the focus on the body, and a key pressed then (Enter to compare again) was lost.
+  useLayoutEffect(() => {
+    if (!refocusCompare.current) return;
+    refocusCompare.current = false;
+    compareButton.current?.focus();
+  });
 
   /** Esc in the compare view: stop the running engine, or (nothing running) go back to the preview. */
   const comparing = compare !== null;

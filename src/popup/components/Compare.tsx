@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import type { ContentEngine, EngineSample } from '../../shared/messages';
 import { bagAgreement } from '../agreement';
@@ -81,10 +81,12 @@ export function Compare({ state, current, onPick }: CompareProps) {
   const samples = samplesOf(state);
   const now = useTicking(state.phase === 'running');
   // The button that opened the view is gone: focus moves here, so Tab continues in the
-  // columns. The same when Stop (the focused control) disappears after a stop.
+  // columns. The same when Stop (the focused control) disappears after a stop. In the commit
+  // that shows the view (layout effects), not a frame later: a key pressed the moment it
+  // appears starts from here, not from the body.
   const host = useRef<HTMLElement>(null);
-  useEffect(() => host.current?.focus(), []);
-  useEffect(() => {
+  useLayoutEffect(() => host.current?.focus(), []);
+  useLayoutEffect(() => {
     const active = host.current?.ownerDocument.activeElement;
     if (state.phase !== 'running' && (!active || active === host.current?.ownerDocument.body)) host.current?.focus();
   }, [state.phase]);

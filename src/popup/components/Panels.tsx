@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MAX_IMAGES_PER_CLIP, type ExistingClip, type FailedImage, type PdfDownload } from '../../shared/messages';
 import { BlockedIcon, CheckIcon, ImagePlaceholderIcon } from './Icons';
 import { formatInstantDay } from '../../shared/dates';
@@ -8,11 +8,13 @@ import { formatInstantDay } from '../../shared/dates';
  * Focuses `ref` once it is on screen, unless the focus is already on something: a panel that
  * replaces the control the user was on (Save, Try again, a clip-mode link) takes the focus,
  * which the browser had dropped to the body; one that appears while the user is on the engine
- * or page-kind select (a new preview loading under it) leaves the focus there. Runs after the
- * render, when the control that had the focus is gone.
+ * or page-kind select (a new preview loading under it) leaves the focus there. Runs in the
+ * commit that puts it on screen (a layout effect), when the control that had the focus is
+ * gone. An effect runs after the paint: for a frame Save showed without the focus, and an
+ * Enter pressed the moment it appeared went to the body (popup-save-focus, clip-image-cap).
  */
 export function useFocusWhenLost(ref: { readonly current: HTMLElement | null }): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     const active = el?.ownerDocument.activeElement;
     if (el && (!active || active === el.ownerDocument.body)) el.focus();
@@ -303,7 +305,8 @@ export interface SavedProps {
  */
 export function Saved({ title, updated, imagesSaved, imagesFailed, imagesLeftOut = 0, ms, onOpenReader, onAllowAllSites }: SavedProps) {
   const openReader = useRef<HTMLButtonElement>(null);
-  useEffect(() => openReader.current?.focus(), []);
+  // In the commit that shows it (see useFocusWhenLost): an Enter at once opens the reader.
+  useLayoutEffect(() => openReader.current?.focus(), []);
   return (
     <div class="panel" data-testid="saved">
       <div class="saved-head" id="saved-head">
@@ -386,7 +389,7 @@ function FailedImageList({ failed }: { failed: FailedImage[] }) {
  */
 export function ErrorPanel({ message, onRetry }: { message: string; onRetry: () => void }) {
   const retry = useRef<HTMLButtonElement>(null);
-  useEffect(() => retry.current?.focus(), []);
+  useLayoutEffect(() => retry.current?.focus(), []);
   return (
     <div class="panel center" role="alert" data-testid="error">
       <h2 id="error-head">Something went wrong</h2>
