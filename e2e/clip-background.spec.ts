@@ -135,7 +135,10 @@ test('closing the tab while its images are read still keeps every image, fetched
   await page.goto(server.url('/closing.html'), { waitUntil: 'domcontentloaded' });
   const tabId = await tabIdOf(page);
   const clip = serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId);
-  await page.waitForTimeout(1_000);
+  // Closed once the page says the save is under way: the clip has been read from it and its
+  // images (3 s each) are being fetched. A fixed 1 s wait closed it, on a slow machine,
+  // before the clip was read, which is another test (the clip itself would be lost).
+  await expect.poll(() => toastText(page), { timeout: 15_000 }).toMatch(/^Saving to Sift… Closed Too Soon Images: \d+ of 11/);
   await page.close();
   expect(await clip).toMatchObject({ kind: 'saved', imagesSaved: 11, imagesFailed: [] });
   const db = await readDb();
@@ -151,7 +154,10 @@ test('while slow images download, the page says the clip is being saved and coun
   const tabId = await tabIdOf(page);
   let finished = false;
   const clip = serviceWorker.evaluate((id: number) => siftBackground.runContextMenu('sift-clip-page', id), tabId).finally(() => (finished = true));
-  await expect.poll(() => toastText(page), { timeout: 3_000 }).toMatch(/^Saving to Sift… Worth the Wait Images: \d+ of 12/);
+  // Within 6 s: the nine slow images alone take about 9 s (3 s each, four at a time), and the
+  // pattern matches only the saving state, never 'Saved' (before dee3a77 nothing showed until
+  // the end). 3 s also covered reading the page, tight on a loaded 2-core machine.
+  await expect.poll(() => toastText(page), { timeout: 6_000 }).toMatch(/^Saving to Sift… Worth the Wait Images: \d+ of 12/);
   await expect.poll(() => toastText(page), { timeout: 8_000 }).toMatch(/Images: ([1-9]|1[01]) of 12/);
   expect(finished).toBe(false);
   expect(await clip).toMatchObject({ kind: 'saved', imagesSaved: 12 });

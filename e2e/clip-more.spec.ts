@@ -10,7 +10,7 @@ test('saving an already-saved URL asks: keep both, or update the saved copy', as
   await page.goto(server.url('/article.html'));
 
   let popup = await saveThenReopen(openPopup, page);
-  await expect(popup.getByTestId('duplicate')).toContainText('You saved this page on');
+  await expect(popup.getByTestId('duplicate')).toContainText('You saved this page on', { timeout: 15_000 });
   await popup.getByRole('button', { name: 'Keep both' }).click();
   await expect(popup.getByTestId('saved')).toContainText('Saved to your library', { timeout: 20_000 });
   await popup.close();
@@ -66,11 +66,11 @@ test('a page that is not an article says so and offers save anyway / selection /
   await page.goto(server.url('/index.html'));
   const popup = await openPopup(page);
   const panel = popup.getByTestId('not-article');
-  await expect(panel).toContainText('doesn’t look like an article');
+  await expect(panel).toContainText('doesn’t look like an article', { timeout: 15_000 });
   await expect(panel.getByRole('button', { name: 'Save anyway' })).toBeEnabled();
   await expect(panel.getByRole('button', { name: 'Save selection' })).toBeDisabled();
   await panel.getByRole('button', { name: 'Save full page' }).click();
-  await expect(popup.getByTestId('title')).toHaveValue('Front page');
+  await expect(popup.getByTestId('title')).toHaveValue('Front page', { timeout: 15_000 });
   await expect(popup.locator('.engine')).toHaveText('Full page');
   await popup.getByTestId('save').click();
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
@@ -83,7 +83,7 @@ test('closing the page after the preview still saves the clip the user saw', asy
   const page = await context.newPage();
   await page.goto(server.url('/article.html'));
   const popup = await openPopup(page);
-  await expect(popup.getByTestId('title')).toHaveValue('When the River Came to Town');
+  await expect(popup.getByTestId('title')).toHaveValue('When the River Came to Town', { timeout: 15_000 });
   await page.close();
   await popup.getByTestId('save').click();
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });

@@ -47,8 +47,12 @@ test('Save from the keyboard: the focus stays on Save while saving, then lands o
   await expect(open).toHaveAccessibleName('Open in reader');
   await expect(open).toHaveAccessibleDescription(/Saved to your library.*The Slow Photograph.*3 images kept offline/);
 
-  // Enter from there opens the reader on the clip.
-  const [reader] = await Promise.all([context.waitForEvent('page'), popup.keyboard.press('Enter')]);
+  // Enter from there opens the reader on the clip, and the popup closes itself once it is
+  // open: on a loaded machine before the press's key-up, which then fails with "Target page,
+  // context or browser has been closed" (1 of 4 in a --repeat-each run); as in
+  // clip-cannot-actions, the press may not see its own end, and the popup is seen to close.
+  const [reader] = await Promise.all([context.waitForEvent('page'), popup.keyboard.press('Enter').catch(() => undefined)]);
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await reader.waitForLoadState('domcontentloaded');
   await expect(reader.locator('h1.title')).toHaveText('The Slow Photograph');
   // Saved once: the Enter pressed while saving did not start a second save.
@@ -102,9 +106,11 @@ test('a popup opened on an already-saved page focuses "Open in reader", describe
     await expect(popup.getByTestId('duplicate')).toBeVisible();
   });
 
-  // Enter on "Open in reader" opens the saved copy.
+  // Enter on "Open in reader" opens the saved copy (and the popup closes itself, maybe before
+  // the press's key-up: see the first test).
   await open.focus();
-  const [reader] = await Promise.all([context.waitForEvent('page'), popup.keyboard.press('Enter')]);
+  const [reader] = await Promise.all([context.waitForEvent('page'), popup.keyboard.press('Enter').catch(() => undefined)]);
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await reader.waitForLoadState('domcontentloaded');
   await expect(reader.locator('h1.title')).toHaveText('When the River Came to Town');
 });
@@ -218,7 +224,8 @@ test('a page Sift cannot clip, with nothing to offer (a tab showing an image): t
   await page.goto(server.url('/img/400x300.png'));
   const popup = await openPopup(page);
   const panel = popup.getByTestId('cannot-clip');
-  await expect(panel).toBeVisible({ timeout: 5_000 });
+  // 10 s as in clip-cannot-actions' test of the same tab: the answer comes from the page.
+  await expect(panel).toBeVisible({ timeout: 10_000 });
   await expect(panel).toHaveAttribute('role', 'alert');
   await expect(panel.getByRole('button')).toHaveCount(0);
   const heading = panel.getByRole('heading', { name: 'Sift can’t clip this page' });
