@@ -9,6 +9,7 @@ import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
 import { defineLazy } from './trace';
+import { removeRepeatedRegions } from './repeats';
 import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
 import { computeStats } from './stats';
@@ -20,7 +21,8 @@ import type { Clip, ExtractOptions, ExtractResult, LayoutProbe, LinkBlockTrace, 
  *  2. stats pass over the rendered DOM (stats.ts), with
  *  3. the logical link-block scan listening to the same in-order stream (linkBlocks.ts);
  *  4. the engine selects the content (engines/, NTA by default);
- *  5. link blocks inside the selection are removed (SPEC §2);
+ *  5. link blocks inside the selection are removed (SPEC §2), then widget sections
+ *     (widgets.ts) and repeated copies of a region (repeats.ts);
  *  6. serialization to clean HTML + text (serialize.ts);
  *  7. metadata (metadata.ts), word count, reading time.
  * Synchronous, and the page is never mutated: every annotation lives in side tables.
@@ -71,6 +73,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const removed = new Set<Node>(selection.removed ?? []);
   const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
   selection.notes.push(...removeWidgetSections(selection, stats, removed));
+  selection.notes.push(...removeRepeatedRegions(selection, stats, removed));
 
   // 6. Serialization.
   const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);

@@ -267,3 +267,16 @@ function widgetLabels(table: Record<string, string>): Map<string, RegExp> {
 
 /** A widget section holding more than this share of the selection's text is the content (widgets.ts). */
 export const WIDGET_MAX_SHARE = 0.5;
+
+/**
+ * Repeated regions (repeats.ts): elements a page may repeat on purpose, so a copy of one is
+ * not dropped (a refrain, a quoted post, a table row, the same step in two recipes); only
+ * containers around them are compared.
+ */
+export const REPEATABLE_TAGS: ReadonlySet<string> = new Set([
+  'P', 'LI', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'Q', 'PRE', 'CODE',
+  'TD', 'TH', 'TR', 'FIGCAPTION', 'CAPTION', 'SPAN', 'A', 'B', 'STRONG', 'EM', 'I', 'LABEL', 'BUTTON',
+]);
+
+/** A container with fewer non-space characters is not compared for copies (repeats.ts). */
+export const REPEAT_MIN_CHARS = 100;

@@ -87,6 +87,22 @@ export function countChars(s: string): number {
 /** Whitespace as countChars defines it. */
 const SPACE_RUNS = /[\s\u200b\ufeff]+/g;
 
+/**
+ * The first index of `rootIndex`'s subtree in the stats arrays. They are in post-order, so an
+ * element's subtree is the run of indices ending at its own, from its first counted
+ * descendant on (its first child's first child's …, skipping children the walk did not count).
+ */
+export function subtreeStart(stats: PageStats, rootIndex: number): number {
+  let first = rootIndex;
+  for (let el: Element | null = stats.order[rootIndex]!.firstElementChild; el;) {
+    const i = stats.index.get(el);
+    if (i === undefined) { el = el.nextElementSibling; continue; }
+    first = i;
+    el = el.firstElementChild;
+  }
+  return first;
+}
+
 /** Upper-case tag name without allocating for HTML elements (already upper case). */
 export function tagOf(el: Element): string {
   const t = el.tagName;

@@ -1,6 +1,7 @@
 import type { ContentSelection } from './engines/engine';
 import { WIDGET_LABELS, WIDGET_MAX_SHARE } from './rules';
 import type { PageStats } from './stats';
+import { subtreeStart } from './stats';
 
 /**
  * Widget sections inside the selection (our addition; SPEC §1 "Known weaknesses"). Pages built
@@ -58,15 +59,8 @@ function isHeading(el: Element): boolean {
  */
 function labelCandidates(stats: PageStats, rootIndex: number): Element[] {
   const out: Element[] = [];
-  const { order, tags, tc, isLeaf, inLink, index } = stats;
-  let first = rootIndex;
-  for (let el: Element | null = order[rootIndex]!.firstElementChild; el;) {
-    const i = index.get(el);
-    if (i === undefined) { el = el.nextElementSibling; continue; }
-    first = i;
-    el = el.firstElementChild;
-  }
-  for (let i = first; i < rootIndex; i++) {
+  const { order, tags, tc, isLeaf, inLink } = stats;
+  for (let i = subtreeStart(stats, rootIndex); i < rootIndex; i++) {
     const chars = tc[i]!;
     if (chars < LABEL_MIN_CHARS || chars > LABEL_MAX_CHARS) continue;
     if (HEADING_TAGS.has(tags[i]!)) out.push(order[i]!);

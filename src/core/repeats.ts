@@ -1,0 +1,96 @@
+import type { ContentSelection } from './engines/engine';
+import { PHRASING_TAGS, REPEAT_MIN_CHARS, REPEATABLE_TAGS } from './rules';
+import type { PageStats } from './stats';
+import { subtreeStart } from './stats';
+
+/**
+ * Repeated regions inside the selection (our addition; SPEC §1 "Known weaknesses"). Some
+ * pages hold their content twice: a site builder's two templates of one post (Webflow's
+ * desktop and mobile layouts, one hidden only by a script or a media query the saved page
+ * no longer matches), a slider's cloned slides, a product description written again in a
+ * tab. NTA scores both copies alike and their common ancestor becomes the region, so the
+ * clip says everything twice. A *container* (not a paragraph, list item, heading, quote or
+ * cell: rules.REPEATABLE_TAGS, which a page may well repeat on purpose; and holding two or
+ * more blocks with text, so not a paragraph written as a `<div>`) whose rendered text is the
+ * same as an earlier container's, that is not its ancestor or descendant and is kept, is
+ * dropped.
+ *
+ * Read from the stats arrays: containers with the same text count (TC) are the only ones
+ * whose text is compared, so a page without copies reads no text here.
+ *
+ * Returns a note per dropped copy (for the trace); the nodes go into `removed`.
+ */
+export function removeRepeatedRegions(selection: ContentSelection, stats: PageStats, removed: Set<Node>): string[] {
+  const notes: string[] = [];
+  const rootIndex = stats.index.get(selection.root);
+  if (rootIndex === undefined) return notes;
+  const { order, tags, tc } = stats;
+  // Containers by text count; a count seen once has no copy.
+  const byCount = new Map<number, number[]>();
+  for (let i = subtreeStart(stats, rootIndex); i < rootIndex; i++) {
+    const chars = tc[i]!;
+    if (chars < REPEAT_MIN_CHARS || REPEATABLE_TAGS.has(tags[i]!)) continue;
+    const same = byCount.get(chars);
+    if (same) same.push(i);
+    else byCount.set(chars, [i]);
+  }
+  const dropped: Element[] = [];
+  for (const group of byCount.values()) {
+    if (group.length < 2) continue;
+    // Post-order: among elements that do not nest, a lower index comes first in the page.
+    const firsts: { el: Element; text: string }[] = [];
+    for (const i of group) {
+      const el = order[i]!;
+      if (!holdsBlocks(el, stats) || dropped.some((d) => d.contains(el))) continue;
+      const text = renderedKey(el);
+      const original = firsts.find((f) => f.text === text && !f.el.contains(el) && !el.contains(f.el));
+      if (original && contributes(original.el, selection, removed) && contributes(el, selection, removed)) {
+        removed.add(el);
+        dropped.push(el);
+        notes.push(`repeated region <${el.tagName.toLowerCase()}> dropped: the same ${chars(tc[i]!)} as an earlier <${original.el.tagName.toLowerCase()}>`);
+      } else {
+        firsts.push({ el, text });
+      }
+    }
+  }
+  return notes;
+}
+
+/**
+ * Whether the element holds two or more blocks with text: a region, not a paragraph written
+ * as a `<div>` (a page may repeat a paragraph; it does not repeat a region by intent).
+ */
+function holdsBlocks(el: Element, stats: PageStats): boolean {
+  let blocks = 0;
+  for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
+    const i = stats.index.get(child);
+    if (i === undefined || stats.tc[i]! === 0 || PHRASING_TAGS.has(stats.tags[i]!)) continue;
+    if (++blocks === 2) return true;
+  }
+  return false;
+}
+
+function chars(n: number): string {
+  return `${n.toLocaleString('en')} characters`;
+}
+
+/**
+ * The text two copies must share: textContent without whitespace. It may hold text the walk
+ * skipped as hidden; copies that differ there are not taken for copies (the safe side).
+ */
+function renderedKey(el: Element): string {
+  return (el.textContent ?? '').replace(/\s+/g, '');
+}
+
+/** Not dropped, and some of it is in what the selection keeps. */
+function contributes(el: Element, selection: ContentSelection, removed: Set<Node>): boolean {
+  let kept = false;
+  for (let cur: Node | null = el; cur; cur = cur.parentNode) {
+    if (removed.has(cur)) return false;
+    if (selection.kept.has(cur)) kept = true;
+    if (cur === selection.root) break;
+  }
+  if (kept) return true;
+  for (const node of selection.kept) if (el.contains(node)) return true;
+  return false;
+}
