@@ -1,4 +1,5 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import type { Browser } from 'webextension-polyfill';
 import { articleHtml, expect, test } from './fixtures';
 
 /**
@@ -7,6 +8,8 @@ import { articleHtml, expect, test } from './fixtures';
  * Tests call the background's handlers as the menu and the shortcut do (TOOLCHAIN.md).
  */
 
+/** `chrome.*` inside `evaluate` callbacks (they run in the extension, not in Node). */
+declare const chrome: Browser;
 declare const siftBackground: {
   runContextMenu: (id: string, tabId: number) => Promise<unknown>;
   runCommand: (command: string) => Promise<unknown>;
@@ -206,4 +209,59 @@ test('the toast’s button is readable: its text has at least 4.5:1 contrast wit
   expect(contrast(box.color, box.background)).toBeGreaterThanOrEqual(4.5);
   // The button stands out from the toast around it (WCAG 1.4.11, 3:1 for a control's edge).
   expect(contrast(open.background, box.background)).toBeGreaterThanOrEqual(3);
+});
+
+/** The page of Sift's popup window whose address holds `part`, once Playwright lists it. */
+async function windowPage(context: BrowserContext, part: string): Promise<Page> {
+  await expect.poll(() => context.pages().some((p) => p.url().includes(part))).toBe(true);
+  return context.pages().find((p) => p.url().includes(part))!;
+}
+
+/** Sift's popup windows open now: each one's popup.html address. */
+async function popupWindows(serviceWorker: Worker): Promise<string[]> {
+  return serviceWorker.evaluate(async () => {
+    const windows = await chrome.windows.getAll({ populate: true, windowTypes: ['popup'] });
+    return windows.flatMap((w) => (w.tabs ?? []).map((t) => t.url ?? t.pendingUrl ?? ''));
+  });
+}
+
+// The shortcut pressed in the window a one-gesture clip had opened clipped that window: a
+// second window opened over the first, about the first ("one of the browser's own pages").
+test('the shortcut pressed in Sift\'s popup window acts on the page it was opened for, in the same window; once the page is saved, the window closes', async ({ context, server, serviceWorker, tabIdOf, readDb }) => {
+  server.setPage('/later.html', '<!doctype html><title>Later</title><body><main id="m"></main></body>');
+  const page = await context.newPage();
+  await page.goto(server.url('/later.html'));
+  const tabId = await tabIdOf(page);
+  await page.bringToFront();
+  expect(await serviceWorker.evaluate(() => siftBackground.runCommand('clip-page'))).toBeNull();
+  const asking = `popup.html?tabId=${tabId}&mode=article`;
+  await expect.poll(() => popupWindows(serviceWorker)).toEqual([expect.stringContaining(asking)]);
+  const window = await windowPage(context, asking);
+  await expect(window.getByText('This page is empty')).toBeVisible({ timeout: 15_000 });
+  // The popup window has the focus now (the shortcut's "last focused window").
+  expect(await serviceWorker.evaluate(async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url ?? '')).toContain(asking);
+
+  // Pressed again there, with the page still empty: the same window asks again; no second one.
+  expect(await serviceWorker.evaluate(() => siftBackground.runCommand('clip-page'))).toBeNull();
+  await expect(window.getByText('This page is empty')).toBeVisible({ timeout: 15_000 });
+  await expect(window.getByText(/browser’s own pages|Sift’s own pages/)).toHaveCount(0);
+  expect(await popupWindows(serviceWorker)).toEqual([expect.stringContaining(asking)]);
+
+  // The page fills in; the shortcut in the popup window saves it, and the window closes.
+  await page.evaluate((html) => { document.getElementById('m')!.innerHTML = html; }, articleHtml(server, { title: 'Filled In Later' }).replace(/^[\s\S]*<main>|<\/main>[\s\S]*$/g, ''));
+  const saved = (await serviceWorker.evaluate(() => siftBackground.runCommand('clip-page'))) as { kind: string } | null;
+  expect(saved).toMatchObject({ kind: 'saved' });
+  await expect.poll(() => popupWindows(serviceWorker)).toEqual([]);
+  await expect.poll(() => toastText(page)).toContain('Saved to Sift');
+  expect((await readDb()).clips.map((c) => c.url)).toEqual([server.url('/later.html')]);
+});
+
+test('the shortcut on Sift\'s library says it is Sift\'s own page, not the browser\'s', async ({ context, extensionId, serviceWorker }) => {
+  const library = await context.newPage();
+  await library.goto(`chrome-extension://${extensionId}/src/pages/library/index.html`);
+  await library.bringToFront();
+  expect(await serviceWorker.evaluate(() => siftBackground.runCommand('clip-page'))).toBeNull();
+  await expect.poll(() => popupWindows(serviceWorker)).toHaveLength(1);
+  const window = await windowPage(context, 'popup.html?tabId=');
+  await expect(window.getByText('This is one of Sift’s own pages')).toBeVisible({ timeout: 15_000 });
 });

@@ -60,7 +60,7 @@ export async function ensureContentScript(tabId: number): Promise<Extract<Extrac
     return { kind: 'cannot-clip', code: 'no-tab', message: 'That tab is gone. Open the page again and retry.' };
   }
   const fileAccess = await browser.extension.isAllowedFileSchemeAccess();
-  const refusal = refuseByUrl(url, fileAccess, BUILD_BROWSER);
+  const refusal = refuseByUrl(url, fileAccess, BUILD_BROWSER, browser.runtime.getURL(''));
   if (refusal) return { kind: 'cannot-clip', ...refusal };
   // Already injected (an earlier preview on this page)? Then skip re-evaluating the bundle.
   const present = await request(toContent(tabId), 'bg→content:ping', null).then(
@@ -196,9 +196,27 @@ async function showOnBadge(tabId: number, outcome: keyof typeof BADGES): Promise
   }
 }
 
-/** Opens the popup UI for a tab in a small window (used when a one-gesture clip needs a question answered). */
-export async function openPopupWindow(tabId: number, mode: ClipMode): Promise<void> {
+/** Sift's popup window already open for the page (the clip shortcut was pressed in it: commandTarget.ts). */
+export interface AskingWindow {
+  windowId: number;
+  popupTabId: number;
+}
+
+/**
+ * Opens the popup UI for a tab in a small window (used when a one-gesture clip needs a
+ * question answered); in `asking`, the window already open for that tab, when it is still there.
+ */
+export async function openPopupWindow(tabId: number, mode: ClipMode, asking?: AskingWindow): Promise<void> {
   const url = browser.runtime.getURL(`popup.html?${new URLSearchParams({ tabId: String(tabId), mode })}`);
+  if (asking) {
+    try {
+      await browser.tabs.update(asking.popupTabId, { url });
+      await browser.windows.update(asking.windowId, { focused: true });
+      return;
+    } catch {
+      // Closed meanwhile: a new window, as for any page.
+    }
+  }
   await browser.windows.create({ url, type: 'popup', width: 420, height: 660 });
 }
 
@@ -208,16 +226,18 @@ export type BackgroundClip = SaveReply | { kind: 'failed'; message: string } | n
 /**
  * One-gesture clip (context menu, keyboard shortcut): extract and save without the popup,
  * confirm with a toast in the page. Whenever the user must decide something (not an
- * article, already saved, cannot clip) the popup opens on the tab instead.
+ * article, already saved, cannot clip) the popup opens on the tab instead. `asking`: the
+ * shortcut was pressed in Sift's popup window for this tab, which then asks the question
+ * (no second window) or, once the page is saved, closes (it asked about a page now clipped).
  */
-export async function clipInBackground(tabId: number, mode: ClipMode): Promise<BackgroundClip> {
+export async function clipInBackground(tabId: number, mode: ClipMode, asking?: AskingWindow): Promise<BackgroundClip> {
   // A second press while the first clip of this tab is still running (a double click on the
   // menu, the shortcut pressed again because nothing showed yet) would save the page twice
   // or, finding the first copy, open the "already saved" window over it.
   if (clipping.has(tabId)) return null;
   clipping.add(tabId);
   try {
-    return await clipTabInBackground(tabId, mode);
+    return await clipTabInBackground(tabId, mode, asking);
   } finally {
     clipping.delete(tabId);
   }
@@ -229,12 +249,12 @@ const PROGRESS_EVERY_MS = 1_000;
 /** Tabs with a one-gesture clip under way (only while it runs: nothing to lose if the worker stops). */
 const clipping = new Set<number>();
 
-async function clipTabInBackground(tabId: number, mode: ClipMode): Promise<BackgroundClip> {
+async function clipTabInBackground(tabId: number, mode: ClipMode, asking?: AskingWindow): Promise<BackgroundClip> {
   let title: string | null = null;
   try {
     const reply = await extractFromTab(tabId, mode);
     if (reply.kind !== 'clip') {
-      await openPopupWindow(tabId, mode);
+      await openPopupWindow(tabId, mode, asking);
       return null;
     }
     title = reply.clip.title;
@@ -250,9 +270,10 @@ async function clipTabInBackground(tabId: number, mode: ClipMode): Promise<Backg
     };
     const saved = await saveFromTab({ tabId, clip: reply.clip, imageUrls: reply.imageUrls, onDuplicate: 'ask', updateId: null }, counted);
     if (saved.kind === 'duplicate') {
-      await openPopupWindow(tabId, mode);
+      await openPopupWindow(tabId, mode, asking);
       return saved;
     }
+    if (asking) await browser.windows.remove(asking.windowId).catch(() => undefined);
     const warning = saved.imagesFailed.length > 0 ? `${saved.imagesFailed.length} image(s) could not be saved` : null;
     await toast(tabId, { kind: 'saved', clipId: saved.clipId, title: reply.clip.title, warning });
     return saved;

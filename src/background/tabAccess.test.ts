@@ -16,6 +16,12 @@ describe('refuseByUrl', () => {
     expect(refuseByUrl(url, false)?.code).toBe(code);
   });
 
+  it('names Sift\'s own pages as Sift\'s, not the browser\'s; another extension\'s stay the browser\'s', () => {
+    const own = 'chrome-extension://siftsiftsiftsiftsiftsiftsiftsift/';
+    expect(refuseByUrl(`${own}src/pages/reader/index.html?id=x`, false, 'chromium', own)).toMatchObject({ code: 'browser-page', message: expect.stringContaining('Sift’s own pages') });
+    expect(refuseByUrl('chrome-extension://other/popup.html', false, 'chromium', own)?.message).toContain('browser’s own pages');
+  });
+
   it('lets ordinary pages, files with access, and hidden URLs through', () => {
     expect(refuseByUrl('https://news.example/a', false)).toBeNull();
     expect(refuseByUrl('http://localhost:8080/', false)).toBeNull();

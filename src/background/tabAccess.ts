@@ -32,6 +32,7 @@ const STORE_PAGES = [/^https:\/\/chromewebstore\.google\.com\//, /^https:\/\/chr
 
 export const MESSAGES = {
   browserPage: 'This is one of the browser’s own pages. Browsers do not let extensions read them, so there is nothing Sift can clip here.',
+  siftPage: 'This is one of Sift’s own pages (the library, or a clip in the reader): there is nothing new to clip here. Go to the tab of the page you want to clip, then use Sift there.',
   storePage: 'This is the browser’s extension store. Browsers do not let extensions read it, so Sift cannot clip it.',
   pdf: PDF_MESSAGES.web,
   fileAccess: 'This page is a file on this computer, and Sift may not read files yet. To clip it, open Sift’s settings (chrome://extensions → Sift → Details), turn on “Allow access to file URLs”, then click Sift on this page again.',
@@ -49,9 +50,10 @@ function fileAccessRefusal(browser: BrowserFamily): Refusal {
 /**
  * A refusal from the URL alone, or null when injecting is worth trying. `fileAccessAllowed`:
  * what `extension.isAllowedFileSchemeAccess()` answered, which decides for files in Chromium
- * only (see above).
+ * only (see above). `extensionOrigin`: Sift's own (`runtime.getURL('')`), whose pages are
+ * named as Sift's rather than the browser's (the shortcut pressed in the library or reader).
  */
-export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean, browser: BrowserFamily = 'chromium'): Refusal | null {
+export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean, browser: BrowserFamily = 'chromium', extensionOrigin?: string): Refusal | null {
   if (!url) return null; // No permission to see the URL: injecting will tell.
   let parsed: URL;
   try {
@@ -59,6 +61,7 @@ export function refuseByUrl(url: string | undefined, fileAccessAllowed: boolean,
   } catch {
     return { code: 'browser-page', message: MESSAGES.browserPage };
   }
+  if (extensionOrigin && url.startsWith(extensionOrigin)) return { code: 'browser-page', message: MESSAGES.siftPage };
   if (BROWSER_SCHEMES.includes(parsed.protocol)) return { code: 'browser-page', message: MESSAGES.browserPage };
   if (STORE_PAGES.some((re) => re.test(url))) return { code: 'store-page', message: MESSAGES.storePage };
   if (parsed.protocol === 'file:' && !fileAccessAllowed && browser === 'chromium') return fileAccessRefusal(browser);

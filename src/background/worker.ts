@@ -3,6 +3,7 @@ import { dispatch, IMAGE_TIMEOUT_MS, type ClipMode, type Handlers } from '../sha
 import { isFileUrl } from '../shared/clipImages';
 import { bytesToBase64 } from '../shared/imageBytes';
 import { clipInBackground, preview, readerPath, sampleFromTab, saveFromTab } from './clipper';
+import { commandTarget } from './commandTarget';
 import { setPreferredEngine } from './enginePreference';
 import { fetchOneImage } from './images';
 import { downloadPdf, type DownloadsApi } from './pdfDownload';
@@ -106,8 +107,11 @@ async function runContextMenu(menuItemId: string | number, tabId: number | undef
 async function runCommand(command: string): Promise<unknown> {
   if (command !== 'clip-page') return null;
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-  if (tab?.id === undefined) return null;
-  return clipInBackground(tab.id, 'article');
+  // Pressed in Sift's own popup window: the page that window is about (commandTarget.ts).
+  const target = commandTarget(tab, self.extensionOrigin);
+  if (!target) return null;
+  if (target.kind === 'tab') return clipInBackground(target.tabId, 'article');
+  return clipInBackground(target.tabId, 'article', { windowId: target.windowId, popupTabId: target.popupTabId });
 }
 
 browser.contextMenus.onClicked.addListener((info, tab) => void runContextMenu(info.menuItemId, tab?.id));
