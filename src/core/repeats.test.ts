@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { extractResult } from './extract';
+import { REPEAT_MAX_READ_CHARS } from './rules';
 import { fakeLayout, prose } from './testPage';
 
 function page(body: string): Document {
@@ -66,5 +67,23 @@ describe('repeated regions', () => {
     const c = clip(d);
     expect(occurrences(c.text, prose(5, 2))).toBe(1);
     expect(c.trace.notes.some((n) => n.startsWith('repeated region'))).toBe(false);
+  });
+
+  it('many copies of one block: every copy after the first goes, each noted once', () => {
+    const card = `<div class="card"><h3>Harbour lanterns</h3><p>${prose(2, 7)}</p></div>`;
+    const d = page(`<article><h1>A story</h1><p>${prose(5, 1)}</p><div class="grid">${card.repeat(40)}</div><p>${prose(5, 2)}</p></article>`);
+    const c = clip(d);
+    expect(occurrences(c.text, prose(2, 7))).toBe(1);
+    expect(c.trace.notes.filter((n) => n.startsWith('repeated region')).length).toBe(39);
+    expect(c.text).toContain(prose(5, 2));
+  });
+
+  it('stops comparing, with a note, past the text it may read (a generated page of equal blocks)', () => {
+    const block = `<section><p>${'lantern '.repeat(2_000)}</p><p>${'harbour '.repeat(2_000)}</p></section>`;
+    const copies = Math.ceil(REPEAT_MAX_READ_CHARS / 26_000) + 5;
+    const d = page(`<article><h1>A story</h1>${block.repeat(copies)}</article>`);
+    const c = clip(d);
+    expect(c.trace.notes).toContain('repeated regions: too much text to compare, stopped');
+    expect(occurrences(c.text, 'lantern lantern')).toBeGreaterThan(0);
   });
 });

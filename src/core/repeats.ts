@@ -1,5 +1,5 @@
 import type { ContentSelection } from './engines/engine';
-import { PHRASING_TAGS, REPEAT_MIN_CHARS, REPEATABLE_TAGS } from './rules';
+import { PHRASING_TAGS, REPEAT_MAX_READ_CHARS, REPEAT_MIN_CHARS, REPEATABLE_TAGS } from './rules';
 import type { PageStats } from './stats';
 import { subtreeStart } from './stats';
 
@@ -16,7 +16,9 @@ import { subtreeStart } from './stats';
  * dropped.
  *
  * Read from the stats arrays: containers with the same text count (TC) are the only ones
- * whose text is compared, so a page without copies reads no text here.
+ * whose text is compared, so a page without copies reads no text here; a page that would
+ * have more read than rules.REPEAT_MAX_READ_CHARS is left as it is past that point (a
+ * generated page of many blocks of one length).
  *
  * Returns a note per dropped copy (for the trace); the nodes go into `removed`.
  */
@@ -34,23 +36,31 @@ export function removeRepeatedRegions(selection: ContentSelection, stats: PageSt
     if (same) same.push(i);
     else byCount.set(chars, [i]);
   }
-  const dropped: Element[] = [];
-  for (const group of byCount.values()) {
-    if (group.length < 2) continue;
-    // Post-order: among elements that do not nest, a lower index comes first in the page.
-    const firsts: { el: Element; text: string }[] = [];
-    for (const i of group) {
+  // Largest first, so a copy inside a dropped copy is not looked at again.
+  const counts = [...byCount.keys()].filter((c) => byCount.get(c)!.length > 1).sort((a, b) => b - a);
+  let budget = REPEAT_MAX_READ_CHARS;
+  const contributes = keptRegions(selection, removed);
+  for (const count of counts) {
+    const firstByText = new Map<string, Element>();
+    for (const i of byCount.get(count)!) {
       const el = order[i]!;
-      if (!holdsBlocks(el, stats) || dropped.some((d) => d.contains(el))) continue;
-      const text = renderedKey(el);
-      const original = firsts.find((f) => f.text === text && !f.el.contains(el) && !el.contains(f.el));
-      if (original && contributes(original.el, selection, removed) && contributes(el, selection, removed)) {
-        removed.add(el);
-        dropped.push(el);
-        notes.push(`repeated region <${el.tagName.toLowerCase()}> dropped: the same ${chars(tc[i]!)} as an earlier <${original.el.tagName.toLowerCase()}>`);
-      } else {
-        firsts.push({ el, text });
+      if (!holdsBlocks(el, stats)) continue;
+      budget -= count;
+      if (budget < 0) {
+        notes.push('repeated regions: too much text to compare, stopped');
+        return notes;
       }
+      const text = renderedKey(el);
+      // Post-order: among elements that do not nest, a lower index comes first in the page.
+      const original = firstByText.get(text);
+      if (original === undefined) {
+        firstByText.set(text, el);
+        continue;
+      }
+      if (original.contains(el) || el.contains(original)) continue;
+      if (!contributes(original) || !contributes(el)) continue;
+      removed.add(el);
+      notes.push(`repeated region <${el.tagName.toLowerCase()}> dropped: the same ${chars(count)} as an earlier <${original.tagName.toLowerCase()}>`);
     }
   }
   return notes;
@@ -82,15 +92,30 @@ function renderedKey(el: Element): string {
   return (el.textContent ?? '').replace(/\s+/g, '');
 }
 
-/** Not dropped, and some of it is in what the selection keeps. */
-function contributes(el: Element, selection: ContentSelection, removed: Set<Node>): boolean {
-  let kept = false;
-  for (let cur: Node | null = el; cur; cur = cur.parentNode) {
-    if (removed.has(cur)) return false;
-    if (selection.kept.has(cur)) kept = true;
-    if (cur === selection.root) break;
-  }
-  if (kept) return true;
-  for (const node of selection.kept) if (el.contains(node)) return true;
-  return false;
+/**
+ * Whether a region is not dropped and some of it is in what the selection keeps: a kept
+ * ancestor, or a kept node inside (the elements holding kept nodes are listed once, on the
+ * first question).
+ */
+function keptRegions(selection: ContentSelection, removed: Set<Node>): (el: Element) => boolean {
+  let holdsKept: Set<Node> | null = null;
+  return (el) => {
+    let kept = false;
+    for (let cur: Node | null = el; cur; cur = cur.parentNode) {
+      if (removed.has(cur)) return false;
+      if (selection.kept.has(cur)) kept = true;
+      if (cur === selection.root) break;
+    }
+    if (kept) return true;
+    if (holdsKept === null) {
+      holdsKept = new Set();
+      for (const node of selection.kept) {
+        for (let cur = node.parentNode; cur && !holdsKept.has(cur); cur = cur.parentNode) {
+          holdsKept.add(cur);
+          if (cur === selection.root) break;
+        }
+      }
+    }
+    return holdsKept.has(el);
+  };
 }

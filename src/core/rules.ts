@@ -280,3 +280,6 @@ export const REPEATABLE_TAGS: ReadonlySet<string> = new Set([
 
 /** A container with fewer non-space characters is not compared for copies (repeats.ts). */
 export const REPEAT_MIN_CHARS = 100;
+
+/** At most this much text is read to compare containers (repeats.ts; the largest first). */
+export const REPEAT_MAX_READ_CHARS = 1_000_000;
