@@ -86,6 +86,24 @@ describe('LibraryApp keyboard', () => {
   });
 });
 
+describe('LibraryApp focus after a delete', () => {
+  it('the row that takes the deleted row’s place has the focus as soon as the list shows without it', async () => {
+    const { api } = fakeApi();
+    host = document.createElement('div');
+    document.body.append(host);
+    render(<LibraryApp api={api} />, host);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    const rowOf = (id: string) => host.querySelector<HTMLElement>(`li.row[data-id="${id}"]`);
+    rowOf('b')!.focus();
+    expect(document.activeElement).toBe(rowOf('b'));
+    (host.querySelector('[aria-label="Delete “Clip b”"]') as HTMLButtonElement).click();
+    // No frame passes: a key pressed now (j, Delete again) must reach the row in b's place.
+    for (let i = 0; i < 50 && rowOf('b'); i++) await Promise.resolve();
+    expect(rowOf('b')).toBeNull();
+    expect(document.activeElement).toBe(rowOf('c'));
+  });
+});
+
 describe('LibraryApp rows: where a clip came from', () => {
   // A clip of a page opened from disk has no site name, and its row named no source.
   it('a page opened from disk shows its file name, with its path on hover; a site name wins', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ClipSummary, LibraryView, ListResult } from '../../storage/library';
 import { PAGE_SIZE } from '../../storage/library';
 import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats';
@@ -187,7 +187,9 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     return () => observer.disconnect();
   }, []);
 
-  useEffect(() => {
+  // A layout effect, before the paint: in an effect the list showed for a frame with the focus
+  // on the body, and a key pressed then (j, Delete) went nowhere.
+  useLayoutEffect(() => {
     const want = pendingFocus.current;
     if (!want || !result) return;
     pendingFocus.current = null;
