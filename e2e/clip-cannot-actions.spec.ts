@@ -302,3 +302,39 @@ test('a tab showing a file (an image): no "Try again", which could not help', as
   await expect(panel.getByRole('heading', { name: 'Sift can’t clip this page' })).toBeFocused();
   await expect(panel.getByRole('button')).toHaveCount(0);
 });
+
+// The browser's error page (here a refused connection) was refused like an empty page, with
+// nothing to do but close Sift, reload the tab by hand and open Sift again.
+test('a page that did not load: "Reload page" is focused, and once the site answers, Enter reloads the tab and previews the page', async ({ context, openPopup, tabIdOf }) => {
+  // A port nobody listens on yet: the navigation fails, and the tab shows the error page.
+  const site: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><title>Back Online</title></head><body><article><h1>Back Online</h1>${prose(6)}</article></body></html>`);
+  });
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+  const port = (site.address() as AddressInfo).port;
+  await new Promise<void>((done) => site.close(() => done()));
+  const url = `http://localhost:${port}/back-online.html`;
+  const page = await context.newPage();
+  await expect(page.goto(url)).rejects.toThrow(/ERR_CONNECTION_REFUSED/);
+  await tabIdOf(page);
+  const popup = await openPopup(page);
+  const panel = popup.getByTestId('cannot-clip');
+  await expect(panel).toContainText('This page did not load, so there is nothing to clip.', { timeout: 10_000 });
+  await expect(popup.getByTestId('try-again')).toHaveCount(0);
+  const reload = popup.getByTestId('reload-page');
+  await expect(reload).toBeFocused();
+  await expect(reload).toHaveAccessibleDescription('Sift can’t clip this page This page did not load, so there is nothing to clip. Reload it, and clip it once it shows.');
+
+  // The site is back: Reload page reloads the tab, and the popup previews what it shows.
+  await new Promise<void>((done) => site.listen(port, '127.0.0.1', done));
+  try {
+    await popup.keyboard.press('Enter');
+    await expect(popup.getByTestId('title')).toHaveValue('Back Online', { timeout: 20_000 });
+    await expect(popup.getByTestId('save')).toBeFocused();
+    await expect(page.locator('h1')).toHaveText('Back Online');
+  } finally {
+    site.closeAllConnections();
+    await new Promise<void>((done) => site.close(() => done()));
+  }
+});

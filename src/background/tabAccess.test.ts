@@ -40,7 +40,7 @@ describe('refuseByInjectionError', () => {
     expect(local.message).not.toContain('download');
     expect(refuseByInjectionError('The extensions gallery cannot be scripted.', undefined).code).toBe('store-page');
     expect(refuseByInjectionError('Cannot access a chrome:// URL', undefined).code).toBe('browser-page');
-    expect(refuseByInjectionError('Frame with ID 0 is showing error page', undefined).code).toBe('empty');
+    expect(refuseByInjectionError('Frame with ID 0 is showing error page', undefined)).toEqual({ code: 'error-page', message: 'This page did not load, so there is nothing to clip. Reload it, and clip it once it shows.' });
     expect(refuseByInjectionError('Cannot access contents of url "https://x/". Extension manifest must request permission', 'https://x/').code).toBe('no-access');
     // URL hidden and no file access: could be a local file, so the message names both
     // remedies, and the code lets the popup offer Sift's settings page.

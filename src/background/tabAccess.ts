@@ -32,6 +32,7 @@ const STORE_PAGES = [/^https:\/\/chromewebstore\.google\.com\//, /^https:\/\/chr
 
 export const MESSAGES = {
   browserPage: 'This is one of the browser’s own pages. Browsers do not let extensions read them, so there is nothing Sift can clip here.',
+  errorPage: 'This page did not load, so there is nothing to clip. Reload it, and clip it once it shows.',
   siftPage: 'This is one of Sift’s own pages (the library, or a clip in the reader): there is nothing new to clip here. Go to the tab of the page you want to clip, then use Sift there.',
   storePage: 'This is the browser’s extension store. Browsers do not let extensions read it, so Sift cannot clip it.',
   pdf: PDF_MESSAGES.web,
@@ -84,7 +85,7 @@ export function refuseByInjectionError(error: string, url: string | undefined, f
   if (lower.includes('chrome://') || lower.includes('chrome-extension://') || lower.includes('about:') || lower.includes('edge://')) return { code: 'browser-page', message: MESSAGES.browserPage };
   if (lower.includes('file://') || lower.includes('file url')) return fileAccessRefusal(browser);
   if (lower.includes('error page') || lower.includes('frame with id 0 is showing error page')) {
-    return { code: 'empty', message: 'This tab shows an error page (the site did not load). There is nothing to clip.' };
+    return { code: 'error-page', message: MESSAGES.errorPage };
   }
   if (!url && !fileAccessAllowed) return { code: 'file-access', message: `${MESSAGES.noAccess} ${browser === 'firefox' ? MESSAGES.fileAccessHintFirefox : MESSAGES.fileAccessHint}` };
   return { code: 'no-access', message: MESSAGES.noAccess };

@@ -54,9 +54,33 @@ async function whenDownloadsPermitted(ms: number): Promise<boolean> {
   });
 }
 
+/** A reloaded page has this long to load before the popup asks it again anyway (it then says what it finds). */
+const RELOAD_WAIT_MS = 15_000;
+
+/** Reloads a tab (a page that did not load: the popup's "Reload page") and resolves once it has loaded again. */
+async function reloadTab(tabId: number): Promise<null> {
+  let onUpdated: ((id: number, change: browser.Tabs.OnUpdatedChangeInfoType) => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const loaded = new Promise<void>((resolve) => {
+    onUpdated = (id, change) => {
+      if (id === tabId && change.status === 'complete') resolve();
+    };
+    timer = setTimeout(resolve, RELOAD_WAIT_MS);
+    browser.tabs.onUpdated.addListener(onUpdated);
+  });
+  try {
+    await browser.tabs.reload(tabId);
+    await loaded;
+  } finally {
+    clearTimeout(timer);
+    if (onUpdated) browser.tabs.onUpdated.removeListener(onUpdated);
+  }
+  return null;
+}
+
 const handlers: Handlers<
   | 'ui→bg:preview' | 'ui→bg:sample-engine' | 'ui→bg:set-engine' | 'ui→bg:save' | 'ui→bg:image-preview' | 'ui→bg:open-reader'
-  | 'ui→bg:open-library' | 'ui→bg:download-pdf' | 'content→bg:open-reader'
+  | 'ui→bg:open-library' | 'ui→bg:download-pdf' | 'ui→bg:reload-tab' | 'content→bg:open-reader'
 > = {
   'ui→bg:preview': ({ tabId, mode, kind, engine }) => preview(tabId, mode, kind, engine),
   'ui→bg:sample-engine': ({ tabId, engine }) => sampleFromTab(tabId, engine),
@@ -81,6 +105,7 @@ const handlers: Handlers<
       whenPermitted: whenDownloadsPermitted,
     });
   },
+  'ui→bg:reload-tab': ({ tabId }) => reloadTab(tabId),
   // The toast's button: only from the content script of a tab we clipped.
   'content→bg:open-reader': ({ clipId }) => openReader(clipId),
 };

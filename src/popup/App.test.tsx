@@ -43,6 +43,7 @@ function fakeApi(preview: PreviewReply, save?: SaveReply): PopupApi & { saves: u
     allowImagesFromAllSites: vi.fn(async () => true),
     openExtensionSettings: vi.fn(async () => undefined),
     openLibrary: vi.fn(async () => undefined),
+    reloadTab: vi.fn(async () => undefined),
     downloadPdf: vi.fn(async (): Promise<PdfDownload> => ({ kind: 'complete', filename: '/home/me/Downloads/report.pdf' })),
     close: vi.fn(),
   };
@@ -491,6 +492,32 @@ describe('popup App: a remedy where Sift cannot clip the page', () => {
     expect(calls).toBe(2);
     // The preview that replaced the panel: Save has the focus (the Try again button is gone).
     await until(() => document.activeElement === byTestId(root, 'save'));
+  });
+
+  // The browser's error page was told as an empty page would be, with nothing to do but
+  // close Sift, reload the tab by hand and open Sift again.
+  it('a page that did not load: "Reload page" takes the focus, reloads the tab, then asks again and previews it', async () => {
+    const refusal = { code: 'error-page', message: 'This page did not load, so there is nothing to clip. Reload it, and clip it once it shows.' } as const;
+    let calls = 0;
+    const api = fakeApi({ kind: 'cannot-clip', ...refusal, existing: [] });
+    const order: string[] = [];
+    const reloading = { ...api,
+      reloadTab: vi.fn(async () => { order.push('reload'); }),
+      preview: (mode: Parameters<PopupApi['preview']>[0], choice?: PreviewChoice): Promise<PreviewReply> => {
+        calls += 1;
+        order.push(`preview ${mode}`);
+        return calls === 1 ? api.preview(mode, choice) : Promise.resolve({ kind: 'clip', clip, imageUrls: [], extractMs: 3, hasSelection: false, existing: [] });
+      } };
+    const root = mount(reloading);
+    await until(() => !!byTestId(root, 'cannot-clip'));
+    expect(byTestId(root, 'try-again')).toBeNull();
+    const reload = byTestId(root, 'reload-page') as HTMLButtonElement;
+    expect(reload.textContent).toBe('Reload page');
+    await until(() => document.activeElement === reload);
+    expect(describedBy(reload)).toBe(`Sift can’t clip this page | ${refusal.message}`);
+    reload.click();
+    await until(() => !!byTestId(root, 'title'));
+    expect(order).toEqual(['preview article', 'reload', 'preview article']);
   });
 
   it('Try again asks for what was refused: the same clip mode', async () => {

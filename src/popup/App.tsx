@@ -180,6 +180,13 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
    */
   const askAgain = useCallback(() => void load(mode, undefined, choice), [load, mode, choice]);
 
+  /** "Reload page" on a page that did not load: the tab loads it again, then the same request is asked again. */
+  const reloadPage = useCallback(async () => {
+    setState({ phase: 'loading' });
+    await api.reloadTab().catch(() => undefined);
+    askAgain();
+  }, [api, askAgain]);
+
   /** Kind override: "anyway" so a short list page is not turned away again. */
   const chooseKind = useCallback(
     (kind: PageKind) => {
@@ -321,6 +328,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
           onSaveSelection={wholePageTooLarge && state.hasSelection ? () => void load('selection', undefined, choice) : null}
           explainSelection={wholePageTooLarge && !state.hasSelection}
           onRetry={state.retry ? askAgain : null}
+          onReload={state.code === 'error-page' ? () => void reloadPage() : null}
         />
       );
       break;

@@ -35,6 +35,8 @@ export interface PopupApi {
    * first if Sift does not hold it yet; rejects with the reason when it fails.
    */
   downloadPdf(): Promise<PdfDownload>;
+  /** Reloads the tab (a page that did not load); resolves once it has loaded again. */
+  reloadTab(): Promise<void>;
   /** Asks the browser to keep Sift's storage under pressure (navigator.storage.persist). */
   persistStorage(): Promise<boolean>;
   /** Asks for the optional permission to read images from every site (cross-origin images). */
@@ -72,6 +74,9 @@ export function browserPopupApi(tabId: number): PopupApi {
     },
     openLibrary: async () => {
       await request(send, 'ui→bg:open-library', null);
+    },
+    reloadTab: async () => {
+      await request(send, 'ui→bg:reload-tab', { tabId });
     },
     downloadPdf: async () => {
       // Both before any await: the prompt needs the click's gesture (Firefox requires the call

@@ -125,9 +125,11 @@ export const SAMPLE_WORD_CHARS = 64;
  * read files until the user turns on "Allow access to file URLs" (background/tabAccess.ts).
  * `no-access`: Sift lacks access to the site (a permission problem). `busy`: the page did not
  * answer in time (still loading, or stuck in a script), which trying again may mend.
+ * `error-page`: the tab shows the browser's error page (the page did not load: no network,
+ * a name that does not resolve, a refused connection), which reloading the tab may mend.
  */
 export const CANNOT_CLIP_CODES = [
-  'browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'busy', 'no-tab',
+  'browser-page', 'store-page', 'pdf', 'pdf-file', 'file-access', 'empty', 'too-large', 'no-access', 'busy', 'no-tab', 'error-page',
 ] as const;
 export type CannotClipCode = (typeof CANNOT_CLIP_CODES)[number];
 
@@ -250,6 +252,8 @@ export interface Protocol {
    * the address from the tab itself, so a popup can only ask for the PDF on screen.
    */
   'ui→bg:download-pdf': { request: { tabId: number }; response: PdfDownload };
+  /** Popup → background: reload the tab (a page that did not load); answers once it has loaded again, or after a time cap. */
+  'ui→bg:reload-tab': { request: { tabId: number }; response: null };
   /** Content script (the in-page toast) → background: open the reader on the clip just saved. */
   'content→bg:open-reader': { request: { clipId: string }; response: null };
   /** Background → content script: is Sift's content script already in this page? (skips re-injecting 200 kB) */
@@ -399,6 +403,7 @@ export const requestValidators: { [K in MessageName]: Validator<RequestOf<K>> } 
   'ui→bg:open-reader': v.object({ clipId }),
   'ui→bg:open-library': v.none(),
   'ui→bg:download-pdf': v.object({ tabId }),
+  'ui→bg:reload-tab': v.object({ tabId }),
   'content→bg:open-reader': v.object({ clipId }),
   'bg→content:ping': v.none(),
   'bg→content:extract': v.object({ mode, kind: v.optional(pageKind), engine: v.optional(contentEngine) }),

@@ -46,6 +46,8 @@ export interface CannotClipProps {
   explainSelection?: boolean;
   /** A page that may still be loading or busy: asks again, as the error panel's Try again does. */
   onRetry?: (() => void) | null;
+  /** A page that did not load (the browser's error page): reloads the tab, then asks again. */
+  onReload?: (() => void) | null;
 }
 
 /** How to clip part of a page too large to clip whole (the context menu item is worker.ts MENU_CLIP_SELECTION). */
@@ -79,7 +81,8 @@ function downloadStatus(state: DownloadState): string {
  * main control now takes the focus, described by the heading and the message: "Open Sift’s
  * settings" for a file Sift may not read yet, "Download this PDF" for a PDF, "Save selection"
  * for a page too large to clip whole where the user has selected the part to keep, "Try
- * again" for a page that may still be loading or busy, "Open library" for the browser's own
+ * again" for a page that may still be loading or busy, "Reload page" for a page that did not
+ * load (the browser's error page), "Open library" for the browser's own
  * pages and its extension stores (which no extension may ever clip, so the user is not left
  * with nothing to do); Tab goes on to the others. With no control at all (a frameset, a file
  * shown in the tab, a page too large with nothing selected) the heading takes it, described by
@@ -99,15 +102,17 @@ export function CannotClip({
   onSaveSelection = null,
   explainSelection = false,
   onRetry = null,
+  onReload = null,
 }: CannotClipProps) {
   const settings = useRef<HTMLButtonElement>(null);
   const download = useRef<HTMLButtonElement>(null);
   const selection = useRef<HTMLButtonElement>(null);
   const retry = useRef<HTMLButtonElement>(null);
+  const reload = useRef<HTMLButtonElement>(null);
   const library = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
-  const main = onOpenSettings ? settings : onDownloadPdf ? download : onSaveSelection ? selection : onRetry ? retry : onOpenLibrary ? library : null;
+  const main = onOpenSettings ? settings : onDownloadPdf ? download : onSaveSelection ? selection : onReload ? reload : onRetry ? retry : onOpenLibrary ? library : null;
   useFocusWhenLost(main ?? heading);
   const describedBy = 'cannot-head cannot-message';
   const startDownload = () => {
@@ -134,6 +139,11 @@ export function CannotClip({
       {onSaveSelection && (
         <button class="primary" ref={selection} onClick={onSaveSelection} aria-describedby={describedBy} data-testid="save-selection">
           Save selection
+        </button>
+      )}
+      {onReload && (
+        <button class="primary" ref={reload} onClick={onReload} aria-describedby={describedBy} data-testid="reload-page">
+          Reload page
         </button>
       )}
       {onRetry && (
