@@ -176,6 +176,26 @@ test.describe('library', () => {
     expect(await notes('markdown-zip')).toHaveLength(await page.getByTestId('count-live').textContent().then(Number));
   });
 
+  // In the Trash view, "Export all" exported the live library, not the trash on screen.
+  test('export in the Trash view writes the clips in the trash', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const notes = async (format: string) => Object.keys(unzipSync(new Uint8Array((await exportThroughUi(page, format)).bytes)))
+      .filter((n) => n.endsWith('.md')).sort();
+    const button = page.getByTestId('export-button');
+    const [first, second] = await titles(page);
+    for (const title of [first!, second!]) {
+      await page.getByRole('button', { name: `Delete “${title}”` }).click();
+      await expect(page.locator('[data-testid="clip-row"] .row-title').filter({ hasText: title })).toHaveCount(0);
+    }
+    await page.locator('.views').getByRole('button', { name: /^Trash/ }).click();
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(2);
+    await expect(button).toHaveText('Export 2 in trash');
+    const inTrash = await notes('markdown-zip');
+    expect(inTrash).toHaveLength(2);
+    const letters = (t: string) => t.replace(/[^\p{L}\p{N}]+/gu, '');
+    for (const title of [first!, second!]) expect(inTrash.some((n) => letters(n).startsWith(letters(title).slice(0, 15)))).toBe(true);
+  });
+
   test('keyboard: j/k move between rows, x selects, Enter opens the reader', async ({ context, extensionId }) => {
     const page = await openLibrary(context, extensionId);
     await page.keyboard.press('j');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
 import {
   addTag, allTags, countLive, listClips, neighbours, purgeExpiredTrash, removeTag, restoreClips,
-  searchClips, trashClips, TRASH_RETENTION_MS,
+  searchClips, trashClips, trashIds, TRASH_RETENTION_MS,
 } from './library';
 import { sampleClip } from './librarySamples';
 import { indexWords, queryWords, termsFor } from './libraryTerms';
@@ -82,6 +82,16 @@ describe('library queries', () => {
     expect(await purgeExpiredTrash(db, 10_000 + TRASH_RETENTION_MS + 1)).toBe(1);
     expect(await db.clips.get('a')).toBeUndefined();
     expect(await db.images.count()).toBe(0);
+  });
+
+  it('trashIds: every clip in the trash, in the trash view\'s order (most recently deleted first)', async () => {
+    expect(await trashIds(db)).toEqual([]);
+    await trashClips(db, ['a'], 5000);
+    await trashClips(db, ['d', 'c'], 6000);
+    const view = (await listClips(db, { view: 'trash', limit: 1000 })).items.map((c) => c.id);
+    expect(await trashIds(db)).toEqual(view);
+    expect(view.slice(2)).toEqual(['a']);
+    expect(new Set(view.slice(0, 2))).toEqual(new Set(['c', 'd']));
   });
 
   it('finds neighbours in library order', async () => {

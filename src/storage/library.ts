@@ -46,11 +46,7 @@ export async function listClips(db: SiftDb, q: ListQuery): Promise<ListResult> {
   const offset = q.offset ?? 0;
   const limit = q.limit ?? PAGE_SIZE;
   if (q.view === 'trash') {
-    // deletedAt is null for live clips, and IndexedDB leaves null out of an index: this
-    // range walks the trash only (summary rows, small).
-    const all = await db.summaries.where('deletedAt').above(0).toArray();
-    const filtered = q.tag ? all.filter((c) => c.tags.includes(q.tag!)) : all;
-    filtered.sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0));
+    const filtered = await trashSummaries(db, q.tag);
     return { items: filtered.slice(offset, offset + limit), total: filtered.length };
   }
   if (q.tag) {
@@ -67,6 +63,23 @@ export async function listClips(db: SiftDb, q: ListQuery): Promise<ListResult> {
   ]);
   const rows = await db.summaries.bulkGet(keys.map((k) => k[1]));
   return { items: rows.filter((s): s is StoredSummary => !!s), total };
+}
+
+/** The trash (within a tag), most recently deleted first: the trash view's order. */
+async function trashSummaries(db: SiftDb, tag?: string | null): Promise<StoredSummary[]> {
+  // deletedAt is null for live clips, and IndexedDB leaves null out of an index: this
+  // range walks the trash only (summary rows, small).
+  const all = await db.summaries.where('deletedAt').above(0).toArray();
+  const filtered = tag ? all.filter((c) => c.tags.includes(tag)) : all;
+  return filtered.sort((a, b) => (b.deletedAt ?? 0) - (a.deletedAt ?? 0));
+}
+
+/**
+ * Ids of every clip in the trash, in the trash view's order (most recently deleted first):
+ * the trash view's export and its "select all".
+ */
+export async function trashIds(db: SiftDb): Promise<string[]> {
+  return (await trashSummaries(db)).map((c) => c.id);
 }
 
 export async function countLive(db: SiftDb): Promise<number> {

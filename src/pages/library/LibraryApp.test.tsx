@@ -32,6 +32,7 @@ function fakeApi(): { api: LibraryApi; calls: string[] } {
     counts: () => Promise.resolve({ live: live().length, trash: clips.length - live().length }),
     liveIds: (tag) => Promise.resolve(live(tag).map((c) => c.id)),
     searchIds: (query, tag) => Promise.resolve(found(query, tag).map((c) => c.id)),
+    trashIds: () => Promise.resolve(clips.filter((c) => c.deletedAt !== null).map((c) => c.id)),
     trash: (ids) => {
       calls.push(`trash ${ids.join(',')}`);
       for (const c of clips) if (ids.includes(c.id)) c.deletedAt = 5;
@@ -173,6 +174,38 @@ describe('LibraryApp export: what the list shows', () => {
     await expect.poll(() => button().textContent).toBe('Export 1');
     button().click();
     await expect.poll(() => exported(calls)).toEqual(['export markdown-zip b', 'export markdown-zip c']);
+  });
+
+  // In the Trash view, "Export all" exported the live library, not the clips on screen.
+  it('in the Trash view, offers "Export 2 in trash" and exports the trash; back in All clips, "Export all"', async () => {
+    const { api, calls } = fakeApi();
+    await api.trash(['b', 'c']);
+    mountLibrary(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(1);
+    expect(button().textContent).toBe('Export all');
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(2);
+    await expect.poll(() => button().textContent).toBe('Export 2 in trash');
+    expect(button().title).toContain('Exports the clips in the trash');
+    expect(host.querySelector('[data-testid="export-format"] optgroup')?.getAttribute('label')).toBe('2 in trash');
+    button().click();
+    await expect.poll(() => exported(calls)).toEqual(['export markdown-zip b,c']);
+
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('All clips'))!.click();
+    await expect.poll(() => button().textContent).toBe('Export all');
+    button().click();
+    await expect.poll(() => exported(calls)).toEqual(['export markdown-zip b,c', 'export markdown-zip a']);
+  });
+
+  it('an empty trash says so on Export', async () => {
+    const { api, calls } = fakeApi();
+    mountLibrary(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => button().textContent).toBe('Export 0 in trash');
+    button().click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('the trash is empty');
+    expect(exported(calls)).toEqual([]);
   });
 
   it('a filter that matches nothing says so instead of calling the library empty', async () => {

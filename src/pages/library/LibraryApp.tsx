@@ -51,20 +51,24 @@ interface ShownFilter {
   query: string;
   tag: string | null;
 }
-type Shown = ListResult & { totalExact?: boolean; filter: ShownFilter | null };
+/** A list as shown, with the view and the filter that produced it. */
+type Shown = ListResult & { totalExact?: boolean; view: LibraryView; filter: ShownFilter | null };
 
 /**
- * What Export exports: the selection; else, while a tag or a search narrows the list, every
- * clip that list holds (not only the rows loaded so far); else the whole library. "Export
- * all" under a #tag filter used to export every clip, which is not what the user looked at.
+ * What Export exports: the selection; else, in the Trash view, every clip in the trash; else,
+ * while a tag or a search narrows the list, every clip that list holds (not only the rows
+ * loaded so far); else the whole library. "Export all" under a #tag filter, or in the Trash
+ * view, used to export every live clip, which is not what the user looked at.
  */
 type ExportScope =
   | { kind: 'selected'; count: number }
+  | { kind: 'trash'; count: number }
   | { kind: 'shown'; filter: ShownFilter; count: number; exact: boolean }
   | { kind: 'all' };
 
 function exportScope(selected: number, shown: Shown | null): ExportScope {
   if (selected > 0) return { kind: 'selected', count: selected };
+  if (shown?.view === 'trash') return { kind: 'trash', count: shown.total };
   const filter = shown?.filter;
   if (shown && filter && (filter.tag !== null || filter.query.trim() !== '')) {
     return { kind: 'shown', filter, count: shown.total, exact: shown.totalExact !== false };
@@ -75,9 +79,10 @@ function exportScope(selected: number, shown: Shown | null): ExportScope {
 /** "12 shown" (≈ where the search estimated its total). */
 const shownCount = (scope: { count: number; exact: boolean }) => `${scope.exact ? '' : '≈ '}${scope.count.toLocaleString()} shown`;
 
-/** The Export button: "Export 3", "Export 12 shown", "Export all". */
+/** The Export button: "Export 3", "Export 2 in trash", "Export 12 shown", "Export all". */
 function exportLabel(scope: ExportScope): string {
   if (scope.kind === 'selected') return `Export ${scope.count}`;
+  if (scope.kind === 'trash') return `Export ${scope.count.toLocaleString()} in trash`;
   if (scope.kind === 'shown') return `Export ${shownCount(scope)}`;
   return 'Export all';
 }
@@ -124,6 +129,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     const started = performance.now();
     const searching = query.trim() !== '' && view === 'all';
     const filter = view === 'all' ? { query: searching ? query : '', tag } : null;
+    const shownView = view;
     let r: ListResult & { totalExact?: boolean };
     try {
       r = searching ? await api.search(query, tag, offset) : await api.list({ view, tag, offset, limit: PAGE_SIZE });
@@ -136,7 +142,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       start: started, detail: { query, hits: r.total, strategy: 'strategy' in r ? r.strategy : null },
     });
     if (seq !== requestSeq.current) return; // a newer query answered first
-    setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact, filter } : { ...r, filter }));
+    setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact, view: shownView, filter } : { ...r, view: shownView, filter }));
   }, [api, query, tag, view, result]);
 
   const refreshMeta = useCallback(async () => {
@@ -304,6 +310,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const idsOf = (scope: ExportScope): Promise<string[]> | string[] => {
     if (scope.kind === 'selected') return orderedSelection();
     if (scope.kind === 'all') return api.liveIds(null);
+    if (scope.kind === 'trash') return api.trashIds();
     const { query: q, tag: t } = scope.filter;
     return q.trim() ? api.searchIds(q, t) : api.liveIds(t);
   };
@@ -317,7 +324,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     try {
       const ids = isBackup ? [] : await idsOf(scope);
       if (!isBackup && ids.length === 0) {
-        setNotice({ kind: 'info', text: scope.kind === 'shown' ? 'Nothing to export: no clip matches this filter.' : 'Nothing to export yet: the library is empty.' });
+        setNotice({ kind: 'info', text: scope.kind === 'shown' ? 'Nothing to export: no clip matches this filter.' : scope.kind === 'trash' ? 'Nothing to export: the trash is empty.' : 'Nothing to export yet: the library is empty.' });
         return;
       }
       setProgress({ label: 'Preparing', done: 0, total: ids.length });
@@ -461,7 +468,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
                 aria-disabled={busy ? 'true' : undefined} onClick={(e) => { if (busy) e.preventDefault(); }} data-testid="import-input" />
             </label>
             <select aria-label="Export format" value={format} onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat)} data-testid="export-format">
-              <optgroup label={scope.kind === 'selected' ? `${scope.count} selected` : scope.kind === 'shown' ? shownCount(scope) : 'All clips'}>
+              <optgroup label={scope.kind === 'selected' ? `${scope.count} selected` : scope.kind === 'trash' ? `${scope.count.toLocaleString()} in trash` : scope.kind === 'shown' ? shownCount(scope) : 'All clips'}>
                 {SELECTION_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </optgroup>
               <optgroup label="Whole library">
@@ -469,7 +476,9 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
               </optgroup>
             </select>
             <button ref={exportButtonRef} type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button"
-              title={scope.kind === 'shown' && !LIBRARY_FORMATS.includes(format) ? `Exports the clips this ${scope.filter.query.trim() ? 'search' : 'tag'} shows. Clear the filter to export all clips.` : undefined}>
+              title={LIBRARY_FORMATS.includes(format) ? undefined
+                : scope.kind === 'shown' ? `Exports the clips this ${scope.filter.query.trim() ? 'search' : 'tag'} shows. Clear the filter to export all clips.`
+                : scope.kind === 'trash' ? 'Exports the clips in the trash. Open All clips to export the library.' : undefined}>
               {LIBRARY_FORMATS.includes(format) ? 'Back up' : exportLabel(scope)}
             </button>
           </div>

@@ -12,6 +12,8 @@ export interface LibraryApi {
   liveIds(tag: string | null): Promise<string[]>;
   /** Every clip a search finds (within the tag), newest first. */
   searchIds(query: string, tag: string | null): Promise<string[]>;
+  /** Every clip in the trash, in the trash view's order. */
+  trashIds(): Promise<string[]>;
   trash(ids: string[]): Promise<string[]>;
   restore(ids: string[]): Promise<void>;
   deleteForever(ids: string[]): Promise<void>;
@@ -35,6 +37,7 @@ export const libraryApi: LibraryApi = {
   },
   liveIds: (tag) => lib.liveIds(db(), tag),
   searchIds: (query, tag) => lib.searchIds(db(), query, tag),
+  trashIds: () => lib.trashIds(db()),
   trash: (ids) => lib.trashClips(db(), ids),
   restore: (ids) => lib.restoreClips(db(), ids),
   deleteForever: (ids) => lib.deleteForever(db(), ids),
