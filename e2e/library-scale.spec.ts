@@ -230,3 +230,32 @@ test('list-page tables export as JSON and as a Markdown table', async ({ context
   await page.getByTestId('export-button').click();
   await expect(page.getByTestId('notice')).toContainText('None of these clips has a table');
 });
+
+// "Select all" during a search selected the first page of matches (50 rows), so Delete left
+// the other 190 behind.
+test('Select all during a search selects every match, not only the loaded rows; Delete and Undo act on all of them', async ({ context, extensionId }) => {
+  const page = await openLibrary(context, extensionId);
+  const clips = Array.from({ length: 300 }, (_, i) => sampleClip({
+    id: `bird-${i}`, title: `Bird clip ${i}`, savedAt: 1_000_000 + i, html: `<p>${i % 5 === 4 ? 'sparrow' : 'heron'} notes ${i}</p>`,
+  }));
+  await seed(page, clips);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await expect(page.getByTestId('total')).toHaveText('300');
+  await page.getByTestId('search').fill('heron');
+  await expect(page.getByTestId('total')).toHaveText('240');
+  await expect.poll(() => titles(page).then((t) => t.length)).toBe(50);
+  await page.locator('[data-testid="clip-row"] input[type=checkbox]').first().click();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await expect(bar.locator('strong')).toHaveText('1 selected');
+  await bar.getByRole('button', { name: 'Select all' }).click();
+  await expect(bar.locator('strong')).toHaveText('All 240 matches selected');
+  await expect(page.getByTestId('export-button')).toHaveText('Export 240');
+  await page.getByTestId('delete-selected').click();
+  await expect(page.getByTestId('toast')).toContainText('Moved 240 clips to the trash');
+  await expect(page.getByTestId('count-trash')).toHaveText('240');
+  await expect(page.getByTestId('count-live')).toHaveText('60');
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('count-trash')).toHaveText('0');
+  await expect(page.getByTestId('count-live')).toHaveText('300');
+});

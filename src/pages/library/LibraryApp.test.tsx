@@ -221,3 +221,99 @@ describe('LibraryApp export: what the list shows', () => {
     expect(exported(calls)).toEqual([]);
   });
 });
+
+describe('LibraryApp select all: every clip the list holds, not only the rows loaded', () => {
+  /** Lists and searches a page of one row at a time, as the real list loads 50 at a time. */
+  function paged(api: LibraryApi): LibraryApi {
+    const { list, search } = api;
+    return {
+      ...api,
+      list: async (q) => {
+        const r = await list(q);
+        return { ...r, items: r.items.slice(q.offset ?? 0, (q.offset ?? 0) + 1) };
+      },
+      search: async (query, tag, offset = 0) => {
+        const r = await search(query, tag, offset);
+        return { ...r, items: r.items.slice(offset, offset + 1) };
+      },
+    };
+  }
+  const rowCount = () => host.querySelectorAll('[data-testid="clip-row"]').length;
+  const count = () => host.querySelector('.selection-bar strong')?.textContent;
+  const buttonNamed = (name: string) => [...host.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name)!;
+  function mount(api: LibraryApi): void {
+    host = document.createElement('div');
+    document.body.append(host);
+    render(<LibraryApp api={api} />, host);
+  }
+
+  // A search showing its first page: Select all selected that page, and Delete left the rest.
+  it('during a search, selects every match ("All 3 matches selected"); Export, Delete and Undo act on all of them', async () => {
+    const { api, calls } = fakeApi();
+    mount(paged(api));
+    await expect.poll(rowCount).toBe(1);
+    const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
+    search.value = 'clip';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    // The search's own first page (the button follows the list shown, not the query typed).
+    await expect.poll(() => host.querySelector('[data-testid="export-button"]')?.textContent).toBe('Export 3 shown');
+    expect(host.querySelector('[data-testid="more"]')?.textContent).toBe('Show more (2 more matches)');
+    (host.querySelector('[data-id="a"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('1 selected');
+    buttonNamed('Select all').click();
+    await expect.poll(count).toBe('All 3 matches selected');
+    expect(rowCount()).toBe(1);
+
+    host.querySelector<HTMLButtonElement>('[data-testid="export-button"]')!.click();
+    await expect.poll(() => calls.filter((c) => c.startsWith('export '))).toEqual(['export markdown-zip a,b,c']);
+
+    host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!.click();
+    await expect.poll(() => host.querySelector('[data-testid="toast"]')?.textContent).toContain('Moved 3 clips to the trash');
+    expect(calls).toContain('trash a,b,c');
+    host.querySelector<HTMLButtonElement>('[data-testid="undo"]')!.click();
+    await expect.poll(() => calls).toContain('restore a,b,c');
+  });
+
+  it('a row unchecked after Select all leaves a count, not "All"', async () => {
+    const { api } = fakeApi();
+    mount(paged(api));
+    await expect.poll(rowCount).toBe(1);
+    (host.querySelector('[data-id="a"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('1 selected');
+    buttonNamed('Select all').click();
+    await expect.poll(count).toBe('All 3 clips selected');
+    (host.querySelector('[data-id="a"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('2 selected');
+  });
+
+  it('in the Trash view, selects every clip in the trash; Restore restores them all', async () => {
+    const { api, calls } = fakeApi();
+    await api.trash(['a', 'b', 'c']);
+    mount(paged(api));
+    await expect.poll(() => host.querySelector('[data-testid="count-trash"]')?.textContent).toBe('3');
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(rowCount).toBe(1);
+    (host.querySelector('li.row input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('1 selected');
+    buttonNamed('Select all').click();
+    await expect.poll(count).toBe('All 3 clips in the trash selected');
+    buttonNamed('Restore').click();
+    await expect.poll(() => calls).toContain('restore a,b,c');
+  });
+
+  it('an answer that comes after the user moved to another list selects nothing', async () => {
+    const { api } = fakeApi();
+    let answer: (ids: string[]) => void = () => undefined;
+    api.liveIds = () => new Promise((ok) => { answer = ok; });
+    mount(paged(api));
+    await expect.poll(rowCount).toBe(1);
+    (host.querySelector('[data-id="a"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('1 selected');
+    buttonNamed('Select all').click();
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => host.querySelector('.list-head h1')?.textContent).toContain('Trash');
+    answer(['a', 'b', 'c']);
+    await renderOnly();
+    expect(count()).toBeUndefined();
+  });
+});

@@ -87,6 +87,20 @@ function exportLabel(scope: ExportScope): string {
   return 'Export all';
 }
 
+/** Whether two lists were asked for the same view and filter (a later page or a refresh of one list). */
+type ListKey = Pick<Shown, 'view' | 'filter'>;
+const sameList = (a: ListKey | null, b: ListKey) =>
+  a !== null && a.view === b.view && a.filter?.query === b.filter?.query && a.filter?.tag === b.filter?.tag;
+
+/** The selection bar's count once "Select all" took every clip of the list: "All 240 matches selected". */
+function allSelectedLabel(n: number, shown: Shown | null): string {
+  const count = n.toLocaleString();
+  if (shown?.view === 'trash') return n === 1 ? 'The 1 clip in the trash selected' : `All ${count} clips in the trash selected`;
+  if (shown?.filter?.query.trim()) return n === 1 ? 'The 1 match selected' : `All ${count} matches selected`;
+  if (shown?.filter?.tag) return n === 1 ? `The 1 clip tagged #${shown.filter.tag} selected` : `All ${count} clips tagged #${shown.filter.tag} selected`;
+  return n === 1 ? 'The 1 clip selected' : `All ${count} clips selected`;
+}
+
 const SELECTION_FORMATS: ExportFormat[] = ['markdown-zip', 'markdown', 'html', 'epub', 'csv', 'tables-json', 'tables-md'];
 const LIBRARY_FORMATS: ExportFormat[] = ['backup-zip', 'backup-json'];
 
@@ -99,6 +113,13 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const [tags, setTags] = useState<string[]>([]);
   const [counts, setCounts] = useState({ live: 0, trash: 0 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  /** The set "Select all" made: while `selected` is that very set, the bar says "All N … selected". */
+  const [allSelected, setAllSelected] = useState<Set<string> | null>(null);
+  /** The latest result and the list asked for, for an answer that arrives after the user moved on. */
+  const shownRef = useRef<Shown | null>(null);
+  shownRef.current = result;
+  const askedRef = useRef<ListKey | null>(null);
+  askedRef.current = { view, filter: view === 'all' ? { query: query.trim() ? query : '', tag } : null };
   const [toast, setToast] = useState<Toast | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [progress, setProgress] = useState<ProgressState | null>(null);
@@ -301,9 +322,29 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     lastClicked.current = id;
   };
 
+  /** Every clip a list holds, from storage (not only its rows loaded so far), in its order. */
+  const idsOfList = (shown: Pick<Shown, 'view' | 'filter'>): Promise<string[]> => {
+    if (shown.view === 'trash') return api.trashIds();
+    const q = shown.filter?.query ?? '';
+    const t = shown.filter?.tag ?? null;
+    return q.trim() ? api.searchIds(q, t) : api.liveIds(t);
+  };
+
+  /**
+   * Selects every clip the list holds: every match of a search, every clip of a tag or of the
+   * trash, not only the rows loaded so far (it used to select the loaded rows of a search or
+   * the trash, so Delete left the other matches behind).
+   */
   const selectAll = async () => {
-    const ids = view === 'all' && !query.trim() ? await api.liveIds(tag) : (result?.items ?? []).map((c) => c.id);
-    setSelected(new Set(ids));
+    const shown = result;
+    if (!shown) return;
+    let ids: string[];
+    try { ids = await idsOfList(shown); } catch (err) { fail(err, 'Could not select all'); return; }
+    // The user moved to another list meanwhile (even one not shown yet): its selection stays.
+    if (!sameList(shownRef.current, shown) || !sameList(askedRef.current, shown)) return;
+    const all = new Set(ids);
+    setSelected(all);
+    setAllSelected(all);
   };
 
   /** The ids an export of `scope` writes, in library order. */
@@ -311,8 +352,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     if (scope.kind === 'selected') return orderedSelection();
     if (scope.kind === 'all') return api.liveIds(null);
     if (scope.kind === 'trash') return api.trashIds();
-    const { query: q, tag: t } = scope.filter;
-    return q.trim() ? api.searchIds(q, t) : api.liveIds(t);
+    return idsOfList({ view: 'all', filter: scope.filter });
   };
 
   const runExport = async () => {
@@ -348,7 +388,9 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   // Export keeps library order for a selection (newest first), not click order.
   const orderedSelection = () => {
     const visible = (result?.items ?? []).map((c) => c.id).filter((id) => selected.has(id));
-    const rest = [...selected].filter((id) => !visible.includes(id));
+    // A Set: after "Select all" the selection can hold the whole library.
+    const shownIds = new Set(visible);
+    const rest = [...selected].filter((id) => !shownIds.has(id));
     return [...visible, ...rest];
   };
 
@@ -504,7 +546,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
 
         {selected.size > 0 && (
           <div class="selection-bar" role="region" aria-label="Selection">
-            <strong>{selected.size} selected</strong>
+            <strong>{allSelected === selected ? allSelectedLabel(selected.size, result) : `${selected.size.toLocaleString()} selected`}</strong>
             <button type="button" class="link" onClick={selectAll}>Select all</button>
             <button type="button" class="link" onClick={() => setSelected(new Set())}>Clear</button>
             <span class="grow" />
