@@ -421,10 +421,24 @@ test.describe('library', () => {
     await page.getByTestId('export-format').focus();
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('export-button');
+    // A five-clip export can finish before an assertion polls: the page itself records what
+    // the button was when it turned busy (installed before the key, read after).
+    await page.evaluate(() => {
+      const w = window as unknown as { busyState: Promise<{ focused: boolean }> };
+      w.busyState = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const button = document.querySelector('[data-testid="export-button"]');
+          if (button?.getAttribute('aria-disabled') !== 'true') return;
+          observer.disconnect();
+          resolve({ focused: document.activeElement === button });
+        });
+        observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-disabled'] });
+      });
+    });
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('export-button')).toHaveAttribute('aria-disabled', 'true');
-    expect(await focused()).toBe('export-button');
+    const busy = await page.evaluate(() => (window as unknown as { busyState: Promise<{ focused: boolean }> }).busyState);
+    expect(busy.focused, 'the button keeps the focus while it says it is busy').toBe(true);
     await download;
     await expect(page.getByTestId('notice')).toContainText('Exported Sift');
     await expect(page.getByTestId('progress')).toHaveCount(0);
