@@ -41,10 +41,13 @@ export function removeRepeatedRegions(selection: ContentSelection, stats: PageSt
   let budget = REPEAT_MAX_READ_CHARS;
   const contributes = keptRegions(selection, removed);
   for (const count of counts) {
+    // A wrapper chain (div > div > div around one region) shares one count: only regions of
+    // two or more blocks are compared, and their text is read only when two of them share it.
+    const regions = byCount.get(count)!.filter((i) => holdsBlocks(order[i]!, stats));
+    if (regions.length < 2) continue;
     const firstByText = new Map<string, Element>();
-    for (const i of byCount.get(count)!) {
+    for (const i of regions) {
       const el = order[i]!;
-      if (!holdsBlocks(el, stats)) continue;
       budget -= count;
       if (budget < 0) {
         notes.push('repeated regions: too much text to compare, stopped');
