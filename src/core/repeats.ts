@@ -10,10 +10,10 @@ import { subtreeStart } from './stats';
  * no longer matches), a slider's cloned slides, a product description written again in a
  * tab. NTA scores both copies alike and their common ancestor becomes the region, so the
  * clip says everything twice. A *container* (not a paragraph, list item, heading, quote or
- * cell: rules.REPEATABLE_TAGS, which a page may well repeat on purpose; and holding two or
- * more blocks with text, so not a paragraph written as a `<div>`) whose rendered text is the
- * same as an earlier container's, that is not its ancestor or descendant and is kept, is
- * dropped.
+ * cell: rules.REPEATABLE_TAGS, which a page may well repeat on purpose, nor a phrasing
+ * element; and holding two or more blocks with text, so not a paragraph written as a
+ * `<div>`) whose rendered text is the same as an earlier container's, that is not its
+ * ancestor or descendant and is kept, is dropped.
  *
  * Read from the stats arrays: containers with the same text count (TC) are the only ones
  * whose text is compared, so a page without copies reads no text here; a page that would
@@ -31,7 +31,9 @@ export function removeRepeatedRegions(selection: ContentSelection, stats: PageSt
   const byCount = new Map<number, number[]>();
   for (let i = subtreeStart(stats, rootIndex); i < rootIndex; i++) {
     const chars = tc[i]!;
-    if (chars < REPEAT_MIN_CHARS || REPEATABLE_TAGS.has(tags[i]!)) continue;
+    if (chars < REPEAT_MIN_CHARS) continue;
+    const tag = tags[i]!;
+    if (REPEATABLE_TAGS.has(tag) || PHRASING_TAGS.has(tag)) continue;
     const same = byCount.get(chars);
     if (same) same.push(i);
     else byCount.set(chars, [i]);

@@ -269,13 +269,14 @@ function widgetLabels(table: Record<string, string>): Map<string, RegExp> {
 export const WIDGET_MAX_SHARE = 0.5;
 
 /**
- * Repeated regions (repeats.ts): elements a page may repeat on purpose, so a copy of one is
+ * Repeated regions (repeats.ts): blocks a page may repeat on purpose, so a copy of one is
  * not dropped (a refrain, a quoted post, a table row, the same step in two recipes); only
- * containers around them are compared.
+ * containers around them are compared. Phrasing elements (PHRASING_TAGS) are never compared
+ * either.
  */
 export const REPEATABLE_TAGS: ReadonlySet<string> = new Set([
-  'P', 'LI', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'Q', 'PRE', 'CODE',
-  'TD', 'TH', 'TR', 'FIGCAPTION', 'CAPTION', 'SPAN', 'A', 'B', 'STRONG', 'EM', 'I', 'LABEL', 'BUTTON',
+  'P', 'LI', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE',
+  'TD', 'TH', 'TR', 'FIGCAPTION', 'CAPTION', 'LABEL', 'BUTTON',
 ]);
 
 /** A container with fewer non-space characters is not compared for copies (repeats.ts). */
