@@ -69,12 +69,17 @@ afterEach(() => {
   host.remove();
 });
 
+/** Renders the library on `api` into a fresh host (removed after each test). */
+function mount(api: LibraryApi): void {
+  host = document.createElement('div');
+  document.body.append(host);
+  render(<LibraryApp api={api} />, host);
+}
+
 describe('LibraryApp keyboard', () => {
   it('Ctrl+Z pressed as soon as the trash toast shows undoes the delete', async () => {
     const { api, calls } = fakeApi();
-    host = document.createElement('div');
-    document.body.append(host);
-    render(<LibraryApp api={api} />, host);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
     (host.querySelector('[aria-label="Delete “Clip b”"]') as HTMLButtonElement).click();
     // No frame passes between the toast appearing and the key.
@@ -90,9 +95,7 @@ describe('LibraryApp keyboard', () => {
 describe('LibraryApp focus after a delete', () => {
   it('the row that takes the deleted row’s place has the focus as soon as the list shows without it', async () => {
     const { api } = fakeApi();
-    host = document.createElement('div');
-    document.body.append(host);
-    render(<LibraryApp api={api} />, host);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
     const rowOf = (id: string) => host.querySelector<HTMLElement>(`li.row[data-id="${id}"]`);
     rowOf('b')!.focus();
@@ -115,9 +118,7 @@ describe('LibraryApp rows: where a clip came from', () => {
       const page = await list(q);
       return q.view === 'trash' ? page : { items: [fromDisk, ...page.items], total: page.total + 1 };
     };
-    host = document.createElement('div');
-    document.body.append(host);
-    render(<LibraryApp api={api} />, host);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(4);
     const site = host.querySelector('[data-id="f"] .site');
     expect(site?.textContent).toBe('Notes.html');
@@ -129,16 +130,11 @@ describe('LibraryApp rows: where a clip came from', () => {
 describe('LibraryApp export: what the list shows', () => {
   const button = () => host.querySelector<HTMLButtonElement>('[data-testid="export-button"]')!;
   const exported = (calls: string[]) => calls.filter((c) => c.startsWith('export '));
-  function mountLibrary(api: LibraryApi): void {
-    host = document.createElement('div');
-    document.body.append(host);
-    render(<LibraryApp api={api} />, host);
-  }
 
   // "Export all" under a #work filter exported every clip in the library.
   it('with a tag filter, offers "Export 2 shown" and exports only the tagged clips; cleared, "Export all" exports all', async () => {
     const { api, calls } = fakeApi();
-    mountLibrary(api);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
     expect(button().textContent).toBe('Export all');
     await expect.poll(() => host.querySelector('.tag-list button')).not.toBeNull();
@@ -158,7 +154,7 @@ describe('LibraryApp export: what the list shows', () => {
 
   it('with a search, offers "Export 1 shown" and exports every match; a selection still wins', async () => {
     const { api, calls } = fakeApi();
-    mountLibrary(api);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
     const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
     search.value = 'clip b';
@@ -180,7 +176,7 @@ describe('LibraryApp export: what the list shows', () => {
   it('in the Trash view, offers "Export 2 in trash" and exports the trash; back in All clips, "Export all"', async () => {
     const { api, calls } = fakeApi();
     await api.trash(['b', 'c']);
-    mountLibrary(api);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(1);
     expect(button().textContent).toBe('Export all');
     [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
@@ -199,7 +195,7 @@ describe('LibraryApp export: what the list shows', () => {
 
   it('an empty trash says so on Export', async () => {
     const { api, calls } = fakeApi();
-    mountLibrary(api);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
     [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
     await expect.poll(() => button().textContent).toBe('Export 0 in trash');
@@ -210,7 +206,7 @@ describe('LibraryApp export: what the list shows', () => {
 
   it('a filter that matches nothing says so instead of calling the library empty', async () => {
     const { api, calls } = fakeApi();
-    mountLibrary(api);
+    mount(api);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
     const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
     search.value = 'nothing like it';
@@ -241,11 +237,6 @@ describe('LibraryApp select all: every clip the list holds, not only the rows lo
   const rowCount = () => host.querySelectorAll('[data-testid="clip-row"]').length;
   const count = () => host.querySelector('.selection-bar strong')?.textContent;
   const buttonNamed = (name: string) => [...host.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name)!;
-  function mount(api: LibraryApi): void {
-    host = document.createElement('div');
-    document.body.append(host);
-    render(<LibraryApp api={api} />, host);
-  }
 
   // A search showing its first page: Select all selected that page, and Delete left the rest.
   it('during a search, selects every match ("All 3 matches selected"); Export, Delete and Undo act on all of them', async () => {

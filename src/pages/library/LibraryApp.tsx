@@ -87,6 +87,21 @@ function exportLabel(scope: ExportScope): string {
   return 'Export all';
 }
 
+/** The format menu's group of per-clip formats: "3 selected", "2 in trash", "12 shown", "All clips". */
+function exportGroupLabel(scope: ExportScope): string {
+  if (scope.kind === 'selected') return `${scope.count} selected`;
+  if (scope.kind === 'trash') return `${scope.count.toLocaleString()} in trash`;
+  if (scope.kind === 'shown') return shownCount(scope);
+  return 'All clips';
+}
+
+/** The Export button's tooltip where it exports less than the library (a filter, the trash). */
+function exportTitle(scope: ExportScope): string | undefined {
+  if (scope.kind === 'shown') return `Exports the clips this ${scope.filter.query.trim() ? 'search' : 'tag'} shows. Clear the filter to export all clips.`;
+  if (scope.kind === 'trash') return 'Exports the clips in the trash. Open All clips to export the library.';
+  return undefined;
+}
+
 /** Whether two lists were asked for the same view and filter (a later page or a refresh of one list). */
 type ListKey = Pick<Shown, 'view' | 'filter'>;
 const sameList = (a: ListKey | null, b: ListKey) =>
@@ -510,7 +525,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
                 aria-disabled={busy ? 'true' : undefined} onClick={(e) => { if (busy) e.preventDefault(); }} data-testid="import-input" />
             </label>
             <select aria-label="Export format" value={format} onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat)} data-testid="export-format">
-              <optgroup label={scope.kind === 'selected' ? `${scope.count} selected` : scope.kind === 'trash' ? `${scope.count.toLocaleString()} in trash` : scope.kind === 'shown' ? shownCount(scope) : 'All clips'}>
+              <optgroup label={exportGroupLabel(scope)}>
                 {SELECTION_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </optgroup>
               <optgroup label="Whole library">
@@ -518,9 +533,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
               </optgroup>
             </select>
             <button ref={exportButtonRef} type="button" class="btn primary" onClick={() => { if (!busy) void runExport(); }} aria-disabled={busy ? 'true' : undefined} data-testid="export-button"
-              title={LIBRARY_FORMATS.includes(format) ? undefined
-                : scope.kind === 'shown' ? `Exports the clips this ${scope.filter.query.trim() ? 'search' : 'tag'} shows. Clear the filter to export all clips.`
-                : scope.kind === 'trash' ? 'Exports the clips in the trash. Open All clips to export the library.' : undefined}>
+              title={LIBRARY_FORMATS.includes(format) ? undefined : exportTitle(scope)}>
               {LIBRARY_FORMATS.includes(format) ? 'Back up' : exportLabel(scope)}
             </button>
           </div>
