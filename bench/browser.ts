@@ -128,7 +128,13 @@ export class PageWorker {
     if (page) await withTimeout(page.close({ runBeforeUnload: false }), 5_000, 'closing a hung tab').catch(() => {});
   }
 
-  async run(url: string, engines: ReadonlyArray<[string, EngineSpec]>): Promise<PageOutcome> {
+  /**
+   * `pageUrl`: the page's own address (the dataset's `url`). The page is served from this
+   * machine, so its `document.URL` is the local server's; Sift's engines are told the real
+   * address as `baseUrl`, as the content script's page has it (links resolve against it, and
+   * a link to the page's own site is seen as one). Readability reads only the text.
+   */
+  async run(url: string, engines: ReadonlyArray<[string, EngineSpec]>, pageUrl?: string | null): Promise<PageOutcome> {
     const outcome: PageOutcome = { engines: new Map(), charset: null, navigatedAway: false, phases: { load: 0, inject: 0, layout: 0, engines: 0 } };
     let mark = Date.now();
     const phase = (name: keyof PageOutcome['phases']) => {
@@ -182,7 +188,7 @@ export class PageWorker {
           page.evaluate(
             ([runtime, options]) =>
               (globalThis as unknown as { __siftBench: { run(r: string, o: unknown): EngineOutcome } }).__siftBench.run(runtime, options),
-            [spec.runtime, spec.options ?? null] as const,
+            [spec.runtime, pageUrl && spec.runtime === 'sift' ? { ...spec.options, baseUrl: pageUrl } : spec.options ?? null] as const,
           ),
           this.limits.engineMs,
           name,

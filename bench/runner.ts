@@ -65,7 +65,7 @@ export async function runBenchmark(
           const job = jobs[i]!;
           const shift = i % entries.length;
           const order = [...entries.slice(shift), ...entries.slice(0, shift)];
-          const out = await worker.run(server.urlFor(job.datasetIndex, job.record.id), order);
+          const out = await worker.run(server.urlFor(job.datasetIndex, job.record.id), order, job.record.url);
           results[i] = {
             ...job,
             outcomes: out.engines,

@@ -4,7 +4,8 @@
  * Each page is loaded the way the benchmark loads it (bench/server.ts, bench/browser.ts
  * flags, one classic script over Runtime.evaluate, layout forced once), then each engine
  * runs ONCE, cold, after a forced GC, on its own fresh load of the page (see `load`), in an
- * order that rotates from page to page.
+ * order that rotates from page to page. Sift is told the page's own address (`baseUrl`, the
+ * dataset's `url`), as the benchmark tells it.
  * Both builds' clips are compared field by field (trace.ms and trace.stages aside): any
  * difference is listed, so the same run proves a speed change left the output alone. The
  * median of each build's trace.stages says which stage a change moved.
@@ -23,7 +24,7 @@ import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
 
 /** Runs in the page: one engine, cold, after a GC; returns its time and its output. */
-const RUN = `(name) => {
+const RUN = `(name, baseUrl) => {
   if (name === 'noop') return { ms: 0, out: null };
   if (name === 'readability') {
     const t0 = performance.now();
@@ -31,7 +32,7 @@ const RUN = `(name) => {
     return { ms: performance.now() - t0, out: a ? a.textContent.length : -1 };
   }
   const t0 = performance.now();
-  const clip = globalThis[name].extract(document);
+  const clip = baseUrl ? globalThis[name].extract(document, { baseUrl }) : globalThis[name].extract(document);
   const ms = performance.now() - t0;
   globalThis.__abClip = clip;
   return { ms, out: null };
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
         if (name !== 'noop') await load();
         await cdp.send('Runtime.evaluate', { expression: 'gc(); 0' });
         const before = await threadTime();
-        const r = await cdp.send('Runtime.evaluate', { expression: `__ab(${JSON.stringify(name)})`, returnByValue: true });
+        const r = await cdp.send('Runtime.evaluate', { expression: `__ab(${JSON.stringify(name)}, ${JSON.stringify(rec.url ?? null)})`, returnByValue: true });
         const cpu = (await threadTime()) - before;
         if (r.exceptionDetails) { differ.push(`${rec.id}: ${name} threw ${r.exceptionDetails.exception?.description?.split('\n')[0] ?? r.exceptionDetails.text}`); continue; }
         const v = r.result.value as { ms: number; out: unknown };
