@@ -10,6 +10,7 @@ import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
 import { defineLazy } from './trace';
 import { removeRepeatedRegions } from './repeats';
+import { removeTeaserLists } from './teasers';
 import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
 import { computeStats } from './stats';
@@ -70,13 +71,14 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const selected = now();
 
   // 5. Link-block noise inside the selection.
+  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
   const removed = new Set<Node>(selection.removed ?? []);
   const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
   selection.notes.push(...removeWidgetSections(selection, stats, removed));
   selection.notes.push(...removeRepeatedRegions(selection, stats, removed));
+  selection.notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));
 
   // 6. Serialization.
-  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
   const input = { root: selection.root, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
   // Should removing link blocks empty the clip (a page that is one long link list), keep
   // them: a list of links is better than nothing.

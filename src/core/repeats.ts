@@ -102,7 +102,7 @@ function renderedKey(el: Element): string {
  * ancestor, or a kept node inside (the elements holding kept nodes are listed once, on the
  * first question).
  */
-function keptRegions(selection: ContentSelection, removed: Set<Node>): (el: Element) => boolean {
+export function keptRegions(selection: ContentSelection, removed: Set<Node>): (el: Element) => boolean {
   let holdsKept: Set<Node> | null = null;
   return (el) => {
     let kept = false;

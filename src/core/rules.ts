@@ -284,3 +284,17 @@ export const REPEAT_MIN_CHARS = 100;
 
 /** At most this much text is read to compare containers (repeats.ts; the largest first). */
 export const REPEAT_MAX_READ_CHARS = 1_000_000;
+
+/**
+ * Teaser lists (teasers.ts): at least TEASER_MIN_CARDS cards, each at most
+ * TEASER_MAX_CARD_CHARS non-space characters (a title and an excerpt of two or three lines; an
+ * entry of a "ten best tools" post runs longer), and at least TEASER_MIN_SHARE_ALIKE of their
+ * titles linking to a post of the same site; a post's address ends in a slug of at least
+ * TEASER_SLUG_MIN_WORDS words. Wrappers adding at most TEASER_LABEL_MAX_CHARS (a label) go
+ * with the list.
+ */
+export const TEASER_MIN_CARDS = 3;
+export const TEASER_MAX_CARD_CHARS = 400;
+export const TEASER_MIN_SHARE_ALIKE = 0.8;
+export const TEASER_SLUG_MIN_WORDS = 3;
+export const TEASER_LABEL_MAX_CHARS = 80;
