@@ -47,6 +47,16 @@ describe('refuseByInjectionError', () => {
     expect(refuseByInjectionError('Cannot access contents of the page.', undefined, false)).toEqual({ code: 'file-access', message: expect.stringContaining('Allow access to file URLs') });
     expect(refuseByInjectionError('Cannot access contents of the page.', undefined, true).message).not.toContain('file URLs');
   });
+
+  it('a site the browser\'s managed policy blocks says so, and does not send the user to click Sift again', () => {
+    const policy = 'This page cannot be scripted due to an ExtensionsSettings policy.';
+    for (const [url, fileAccess] of [['https://intranet.example/', true], [undefined, false]] as const) {
+      const r = refuseByInjectionError(policy, url, fileAccess);
+      expect(r.code).toBe('no-access');
+      expect(r.message).toContain('policy');
+      expect(r.message).not.toMatch(/Click the Sift button|file URLs/);
+    }
+  });
 });
 
 describe('in the Firefox build', () => {

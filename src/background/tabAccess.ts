@@ -38,6 +38,7 @@ export const MESSAGES = {
   pdf: PDF_MESSAGES.web,
   fileAccess: 'This page is a file on this computer, and Sift may not read files yet. To clip it, open Sift’s settings (chrome://extensions → Sift → Details), turn on “Allow access to file URLs”, then click Sift on this page again.',
   noAccess: 'Sift cannot read this page. Click the Sift button in the toolbar on the page itself to give it access, then try again.',
+  policy: 'This browser is managed, and its policy does not let extensions read this site, so Sift cannot clip it. Only the browser’s administrator can change that.',
   fileAccessHint: 'If it is a file on this computer, open Sift’s settings (chrome://extensions → Sift → Details) and turn on “Allow access to file URLs”.',
   fileAccessFirefox: 'This page is a file on this computer, and Firefox does not let Sift read it yet. To clip it, open Firefox’s Add-ons Manager (about:addons), choose Sift, turn on “Access local files on your computer” under Permissions and data, then reload this page and click Sift again.',
   fileAccessHintFirefox: 'If it is a file on this computer, allow Sift to “Access local files on your computer” (about:addons → Sift → Permissions and data).',
@@ -87,6 +88,9 @@ export function refuseByInjectionError(error: string, url: string | undefined, f
   if (lower.includes('error page') || lower.includes('frame with id 0 is showing error page')) {
     return { code: 'error-page', message: MESSAGES.errorPage };
   }
+  // Chromium's kPolicyBlockedScripting: the ExtensionsSettings policy's runtime_blocked_hosts
+  // (an organization's browser, or Opera's search pages). No click of Sift's can grant it.
+  if (lower.includes('extensionssettings policy')) return { code: 'no-access', message: MESSAGES.policy };
   if (!url && !fileAccessAllowed) return { code: 'file-access', message: `${MESSAGES.noAccess} ${browser === 'firefox' ? MESSAGES.fileAccessHintFirefox : MESSAGES.fileAccessHint}` };
   return { code: 'no-access', message: MESSAGES.noAccess };
 }
