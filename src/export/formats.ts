@@ -19,7 +19,11 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
 
 export type ExportProgress = (done: number, total: number, label: string) => void;
 
-/** Thrown when the user cancels an export; the page shows it as "cancelled", not as a failure. */
+/**
+ * Thrown when the user cancels an export or stops a bulk action (an AbortSignal's reason);
+ * the page shows it as "cancelled", not as a failure. By name: a signal's reason can come
+ * from another realm's DOMException (jsdom's beside Node's in the page tests).
+ */
 export function isCancel(err: unknown): boolean {
-  return err instanceof DOMException && err.name === 'AbortError';
+  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 }

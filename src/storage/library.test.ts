@@ -71,7 +71,7 @@ describe('library queries', () => {
 
   it('trashes, undoes and purges after 30 days with the images', async () => {
     await db.images.add({ id: 'i1', clipId: 'a', url: 'https://x/i.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
-    const moved = await trashClips(db, ['a', 'b'], 10_000);
+    const moved = await trashClips(db, ['a', 'b'], { now: 10_000 });
     expect(moved.sort()).toEqual(['a', 'b']);
     expect(await countLive(db)).toBe(2);
     expect((await listClips(db, { view: 'trash' })).items.map((c) => c.id).sort()).toEqual(['a', 'b']);
@@ -86,8 +86,8 @@ describe('library queries', () => {
 
   it('trashIds: every clip in the trash, in the trash view\'s order (most recently deleted first)', async () => {
     expect(await trashIds(db)).toEqual([]);
-    await trashClips(db, ['a'], 5000);
-    await trashClips(db, ['d', 'c'], 6000);
+    await trashClips(db, ['a'], { now: 5000 });
+    await trashClips(db, ['d', 'c'], { now: 6000 });
     const view = (await listClips(db, { view: 'trash', limit: 1000 })).items.map((c) => c.id);
     expect(await trashIds(db)).toEqual(view);
     expect(view.slice(2)).toEqual(['a']);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BulkStopped } from '../../storage/library';
 import { sampleClip } from '../../storage/librarySamples';
 import { summaryOf } from '../../storage/libraryIndex';
 import type { StoredSummary } from '../../storage/schema';
@@ -41,7 +42,7 @@ function fakeApi(): { api: LibraryApi; calls: string[] } {
     restore: (ids) => {
       calls.push(`restore ${ids.join(',')}`);
       for (const c of clips) if (ids.includes(c.id)) c.deletedAt = null;
-      return Promise.resolve();
+      return Promise.resolve(ids);
     },
     deleteForever: () => Promise.resolve(),
     emptyTrash: () => Promise.resolve(0),
@@ -306,5 +307,133 @@ describe('LibraryApp select all: every clip the list holds, not only the rows lo
     answer(['a', 'b', 'c']);
     await renderOnly();
     expect(count()).toBeUndefined();
+  });
+});
+
+describe('LibraryApp bulk actions: progress, Stop, a failure partway', () => {
+  const count = () => host.querySelector('.selection-bar strong')?.textContent;
+  const progress = () => host.querySelector('[data-testid="progress"]')?.textContent;
+  const buttonNamed = (name: string) => [...host.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name)!;
+
+  /**
+   * A move to the trash that goes one clip a chunk and waits for `next()` before each chunk
+   * after the first, reporting progress and honouring its signal as storage does; `failAt`
+   * makes the chunk of that index fail as a full disk does.
+   */
+  function chunkedTrash(api: LibraryApi, failAt = -1): { next: () => void; calls: string[] } {
+    const calls: string[] = [];
+    let release: () => void = () => undefined;
+    const trash = api.trash;
+    api.trash = async (ids, opts = {}) => {
+      calls.push(`trash ${ids.join(',')}`);
+      const done: string[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        if (i > 0) await new Promise<void>((ok) => { release = ok; });
+        if (opts.signal?.aborted) throw new BulkStopped(done, i, ids.slice(i), opts.signal.reason);
+        if (i === failAt) throw new BulkStopped(done, i, ids.slice(i), new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+        done.push(...(await trash([ids[i]!])));
+        opts.onProgress?.(i + 1, ids.length);
+      }
+      return done;
+    };
+    return { next: () => release(), calls };
+  }
+
+  async function selectAllThree(): Promise<void> {
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    (host.querySelector('[data-id="a"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('1 selected');
+    buttonNamed('Select all').click();
+    await expect.poll(count).toBe('All 3 clips selected');
+  }
+
+  it('Delete shows "Moving to the trash… 1 / 3" while it runs; Stop ends it: Undo covers what moved, the rest stay selected', async () => {
+    const { api, calls } = fakeApi();
+    const gate = chunkedTrash(api);
+    mount(api);
+    await selectAllThree();
+    host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!.click();
+    await expect.poll(progress).toBe('Moving to the trash… 1 / 3Stop');
+    // Busy: a second press of Delete starts nothing over the running one.
+    expect(host.querySelector('[data-testid="delete-selected"]')?.getAttribute('aria-disabled')).toBe('true');
+    host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!.click();
+    host.querySelector<HTMLButtonElement>('[data-testid="progress-cancel"]')!.click();
+    gate.next();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toBe(
+      'Stopped: moved 1 of 3 clips to the trash. The other 2 were not moved and are still selected.×');
+    expect(gate.calls).toEqual(['trash a,b,c']);
+    expect(progress()).toBeUndefined();
+    expect(count()).toBe('2 selected');
+    expect(host.querySelector('[data-testid="toast"]')?.textContent).toBe('Moved 1 clip to the trash.Undo');
+    host.querySelector<HTMLButtonElement>('[data-testid="undo"]')!.click();
+    await expect.poll(() => calls).toContain('restore a');
+    expect(calls.filter((c) => c.startsWith('restore'))).toEqual(['restore a']);
+  });
+
+  it('a full disk partway says how many moved and that the rest were not, with Undo for those that moved', async () => {
+    const { api, calls } = fakeApi();
+    const gate = chunkedTrash(api, 2);
+    mount(api);
+    await selectAllThree();
+    host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!.click();
+    await expect.poll(progress).toContain('1 / 3');
+    gate.next();
+    for (let i = 0; i < 20 && !host.querySelector('[data-testid="notice"]'); i++) { gate.next(); await renderOnly(); }
+    const notice = host.querySelector('[data-testid="notice"]')!;
+    await expect.poll(() => notice.textContent).toContain('Moved 2 of 3 clips to the trash, then it failed (QuotaExceededError: The quota has been exceeded.). The other one was not moved and is still selected.');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain('free some space');
+    expect(count()).toBe('1 selected');
+    expect(host.querySelector('[data-testid="toast"]')?.textContent).toBe('Moved 2 clips to the trash.Undo');
+    host.querySelector<HTMLButtonElement>('[data-testid="undo"]')!.click();
+    await expect.poll(() => calls).toContain('restore a,b');
+  });
+
+  it('after a bulk Delete from the selection bar (which goes away with the selection), the focus is on the first row', async () => {
+    const { api } = fakeApi();
+    mount(api);
+    await selectAllThree();
+    (host.querySelector('[data-id="a"] input[type=checkbox]') as HTMLInputElement).click();
+    await expect.poll(count).toBe('2 selected');
+    const del = host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!;
+    del.focus();
+    del.click();
+    await expect.poll(() => host.querySelector('[data-testid="toast"]')?.textContent).toContain('Moved 2 clips to the trash');
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(1);
+    expect(document.activeElement).toBe(host.querySelector('li.row[data-id="a"]'));
+  });
+
+  it('Empty trash shows its progress; the emptied trash (no row, no search box) leaves the focus on its heading, not the body', async () => {
+    const { api, calls } = fakeApi();
+    await api.trash(['a', 'b', 'c']);
+    const seen: string[] = [];
+    api.emptyTrash = async (opts = {}) => {
+      calls.push('empty');
+      opts.onProgress?.(3, 3);
+      await new Promise((ok) => setTimeout(ok, 0));
+      seen.push(progress() ?? '');
+      await api.deleteForever(['a', 'b', 'c']);
+      return 3;
+    };
+    const removed = new Set<string>();
+    const list = api.list;
+    api.list = async (q) => {
+      const r = await list(q);
+      return { items: r.items.filter((c) => !removed.has(c.id)), total: r.total - [...removed].length };
+    };
+    api.deleteForever = async (ids) => { for (const id of ids) removed.add(id); };
+    api.counts = () => Promise.resolve({ live: 0, trash: 3 - removed.size });
+    window.confirm = () => true;
+    mount(api);
+    await expect.poll(() => host.querySelector('[data-testid="count-trash"]')?.textContent).toBe('3');
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    const empty = buttonNamed('Empty trash');
+    empty.focus();
+    empty.click();
+    await expect.poll(() => host.querySelector('[data-testid="toast"]')?.textContent).toBe('Deleted 3 clips forever.');
+    expect(calls).toContain('empty');
+    expect(seen).toEqual(['Emptying the trash… 3 / 3Stop']);
+    await expect.poll(() => document.activeElement).toBe(host.querySelector('.list-head h1'));
   });
 });

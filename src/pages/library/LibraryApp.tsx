@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ClipSummary, LibraryView, ListResult } from '../../storage/library';
-import { PAGE_SIZE } from '../../storage/library';
+import type { BulkOptions, ClipSummary, LibraryView, ListResult } from '../../storage/library';
+import { BulkStopped, normalizeTag, PAGE_SIZE } from '../../storage/library';
 import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats';
 import { importSummary } from '../../backup/summary';
 import type { LibraryApi } from './api';
@@ -32,6 +32,25 @@ function throttledProgress(set: (p: ProgressState) => void): (done: number, tota
   };
 }
 const UNDO_MS = 10_000;
+
+const clipsN = (n: number) => (n === 1 ? '1 clip' : `${n.toLocaleString()} clips`);
+
+/**
+ * What a bulk action that stopped early did and what it left: "Moved 1,200 of 3,000 clips to
+ * the trash, then it failed (QuotaExceededError: …). The other 1,800 were not moved and are
+ * still selected." `did` holds {n} for the count; `left` says what became of the rest, for
+ * one clip and for several.
+ */
+function stoppedText(e: BulkStopped, did: string, left: [one: string, many: string]): string {
+  const rest = e.total - e.processed;
+  const done = did.replace('{n}', `${e.processed.toLocaleString()} of ${clipsN(e.total)}`);
+  const tail = rest === 1 ? ` The other one ${left[0]}.` : rest > 1 ? ` The other ${rest.toLocaleString()} ${left[1]}.` : '';
+  if (isCancel(e.cause)) return `Stopped: ${done}.${tail}`;
+  const c = e.cause as { name?: string; message?: string } | null;
+  const reason = c?.message ? `${c.name ?? 'Error'}: ${c.message}` : String(e.cause);
+  const full = /quota/i.test(`${c?.name} ${c?.message}`) ? ' The disk, or the browser\'s storage for Sift, is full: free some space, then try again.' : '';
+  return `${done.charAt(0).toUpperCase()}${done.slice(1)}, then it failed (${reason}).${tail}${full}`;
+}
 
 /**
  * The message when the library cannot be read. The usual cause after an update is a schema
@@ -150,14 +169,20 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const firstPaint = useRef(true);
   const requestSeq = useRef(0);
-  /** The running export's cancel switch (null when none runs). */
-  const exportAbort = useRef<AbortController | null>(null);
+  /** The running export's or bulk action's stop switch, and its button's name (null when none runs). */
+  const work = useRef<{ abort: AbortController; stopLabel: string } | null>(null);
+  /**
+   * An export, import or bulk action runs (set at once, where `progress` shows from the next
+   * render): another one is not started over it.
+   */
+  const busyRef = useRef(false);
   /**
    * The row to focus once the list shows the next result: a row that stays (by id), or the
    * place of one that went away (by index), so a keyboard user deleting or undoing does not
    * drop the focus to the page and start again from the top.
    */
-  const pendingFocus = useRef<{ id: string } | { index: number } | null>(null);
+  const pendingFocus = useRef<{ id: string } | { index: number } | { control: Element } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async (append = false) => {
     const seq = ++requestSeq.current;
@@ -216,6 +241,13 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const refresh = useCallback(async () => {
     await Promise.all([load(false), refreshMeta()]);
   }, [load, refreshMeta]);
+  /**
+   * The latest render's refresh: a bulk action can run for minutes (a restore re-indexes each
+   * clip's words), and the list it then refreshes is the one on screen, not the one it started in.
+   */
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const refreshShown = () => refreshRef.current();
 
   const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
 
@@ -236,16 +268,20 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     if (!want || !result) return;
     pendingFocus.current = null;
     const list = rows();
-    const row = 'id' in want ? list.find((r) => r.dataset.id === want.id) : list[Math.min(want.index, list.length - 1)];
-    (row ?? searchRef.current)?.focus();
+    if ('control' in want && want.control.isConnected && want.control instanceof HTMLElement) {
+      want.control.focus();
+      return;
+    }
+    const row = 'id' in want ? list.find((r) => r.dataset.id === want.id) : 'index' in want ? list[Math.min(want.index, list.length - 1)] : list[0];
+    // No row left (an emptied trash): the search box, or in the trash (no search) the heading.
+    (row ?? (searchRef.current?.disabled ? headingRef.current : searchRef.current))?.focus();
   }, [result]);
 
   /**
    * Where the focus goes when the rows `ids` leave the list: nowhere special unless it is in
    * the list; there, the focused row if it stays, else the row that takes its place.
    */
-  const keepFocusWithout = (ids: string[]) => {
-    const active = document.activeElement;
+  const keepFocusWithout = (ids: string[], active = document.activeElement) => {
     const list = rows();
     const current = active instanceof HTMLElement ? active.closest<HTMLLIElement>('li.row') : null;
     const i = current ? list.indexOf(current) : -1;
@@ -265,20 +301,71 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const fail = (err: unknown, prefix: string) =>
     setNotice({ kind: 'error', text: `${prefix}: ${err instanceof Error ? err.message : String(err)}` });
 
-  const trash = async (ids: string[]) => {
+  /**
+   * Runs a bulk action over `total` clips, its progress in the progress area ("Moving to the
+   * trash… 1,200 / 3,000") with a Stop button (and Escape) that ends it between two chunks.
+   * A single clip, or an action started while other work runs (an Undo during an export),
+   * runs without them.
+   */
+  const runBulk = async <T,>(label: string, total: number, action: (opts: BulkOptions) => Promise<T>): Promise<T> => {
+    if (total <= 1 || busyRef.current) return action({});
+    busyRef.current = true;
+    const abort = new AbortController();
+    work.current = { abort, stopLabel: 'Stop' };
+    const report = throttledProgress(setProgress);
+    setNotice(null);
+    setProgress({ label, done: 0, total });
     try {
-      const moved = await api.trash(ids);
-      setSelected(new Set());
-      keepFocusWithout(moved);
-      await refresh();
+      return await action({ signal: abort.signal, onProgress: (done, all) => report(done, all, label) });
+    } finally {
+      work.current = null;
+      busyRef.current = false;
+      setProgress(null);
+    }
+  };
+
+  /** A bulk action's outcome: what it returned, or how far it got before it stopped. */
+  const attempt = async <T,>(label: string, total: number, action: (opts: BulkOptions) => Promise<T>): Promise<{ value: T; stop: null } | { value: null; stop: BulkStopped }> => {
+    try {
+      return { value: await runBulk(label, total, action), stop: null };
+    } catch (err) {
+      if (err instanceof BulkStopped) return { value: null, stop: err };
+      throw err;
+    }
+  };
+
+  /**
+   * Where the focus goes once a bulk action is done: in the list, the row that stays or takes
+   * a gone row's place (keepFocusWithout); from the selection bar, the Empty trash button or
+   * the progress' Stop, which can go away with the action, back to the control that started
+   * it while it is there (some clips left selected), else the first row.
+   */
+  const settleFocus = (origin: Element | null, gone: string[]) => {
+    if (origin && listRef.current?.contains(origin)) keepFocusWithout(gone, origin);
+    else if (!origin || origin === document.body) pendingFocus.current = { index: 0 };
+    else if (origin.closest('.selection-bar, .list-head, [data-testid="progress"]')) pendingFocus.current = { control: origin };
+  };
+
+  const trash = async (ids: string[]) => {
+    const origin = document.activeElement;
+    try {
+      const { value, stop } = await attempt('Moving to the trash', ids.length, (o) => api.trash(ids, o));
+      const moved = value ?? stop.done;
+      setSelected(new Set(stop?.untouched ?? []));
+      settleFocus(origin, moved);
+      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'moved {n} to the trash', ['was not moved and is still selected', 'were not moved and are still selected']) });
+      await refreshShown();
+      if (moved.length === 0) return;
       showToast({
-        message: `Moved ${moved.length === 1 ? '1 clip' : `${moved.length} clips`} to the trash.`,
+        message: `Moved ${clipsN(moved.length)} to the trash.`,
+        // Undo covers what moved, also when the move stopped partway.
         undo: async () => {
-          await api.restore(moved);
+          const { stop: undoStop } = await attempt('Restoring', moved.length, (o) => api.restore(moved, o));
+          if (undoStop) setNotice({ kind: isCancel(undoStop.cause) ? 'info' : 'error', text: stoppedText(undoStop, 'restored {n}', ['is still in the trash', 'are still in the trash']) });
           // Back to the clip that came back (Ctrl+Z, or the toast's button, which goes away).
           const active = document.activeElement;
           if (moved[0] && (!active || active === document.body || listRef.current?.contains(active))) pendingFocus.current = { id: moved[0] };
-          await refresh();
+          await refreshShown();
         },
       });
     } catch (err) { fail(err, 'Could not delete'); }
@@ -292,30 +379,55 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   };
 
   const restore = async (ids: string[]) => {
-    await api.restore(ids);
-    setSelected(new Set());
-    await refresh();
-    showToast({ message: `Restored ${ids.length === 1 ? '1 clip' : `${ids.length} clips`}.` });
+    const origin = document.activeElement;
+    try {
+      const { value, stop } = await attempt('Restoring', ids.length, (o) => api.restore(ids, o));
+      setSelected(new Set(stop?.untouched ?? []));
+      settleFocus(origin, value ?? stop.done);
+      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'restored {n}', ['is still in the trash and still selected', 'are still in the trash and still selected']) });
+      await refreshShown();
+      if (!stop) showToast({ message: `Restored ${clipsN(ids.length)}.` });
+    } catch (err) { fail(err, 'Could not restore'); }
   };
 
   const deleteForever = async (ids: string[]) => {
-    if (!confirm(`Delete ${ids.length === 1 ? 'this clip' : `${ids.length} clips`} forever? This cannot be undone.`)) return;
-    await api.deleteForever(ids);
-    setSelected(new Set());
-    await refresh();
+    if (!confirm(`Delete ${ids.length === 1 ? 'this clip' : `${ids.length.toLocaleString()} clips`} forever? This cannot be undone.`)) return;
+    const origin = document.activeElement;
+    try {
+      const { stop } = await attempt('Deleting forever', ids.length, (o) => api.deleteForever(ids, o));
+      setSelected(new Set(stop?.untouched ?? []));
+      settleFocus(origin, stop ? stop.done : ids);
+      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'deleted {n} forever', ['is still in the trash and still selected', 'are still in the trash and still selected']) });
+      await refreshShown();
+    } catch (err) { fail(err, 'Could not delete'); }
   };
 
   const emptyTrash = async () => {
     if (!confirm('Empty the trash? Its clips are deleted forever.')) return;
-    const n = await api.emptyTrash();
-    await refresh();
-    showToast({ message: `Deleted ${n} clips forever.` });
+    const origin = document.activeElement;
+    try {
+      const { value, stop } = await attempt('Emptying the trash', counts.trash, (o) => api.emptyTrash(o));
+      setSelected(new Set());
+      settleFocus(origin, []);
+      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'deleted {n} forever', ['is still in the trash', 'are still in the trash']) });
+      await refreshShown();
+      if (value !== null) showToast({ message: `Deleted ${clipsN(value)} forever.` });
+    } catch (err) { fail(err, 'Could not empty the trash'); }
   };
 
   const addTag = async (ids: string[], t: string) => {
+    const origin = document.activeElement;
+    const name = normalizeTag(t);
+    if (!name) return;
     try {
-      const added = await api.addTag(ids, t);
-      if (added) await refresh();
+      const { stop } = await attempt(`Tagging #${name}`, ids.length, (o) => api.addTag(ids, t, o));
+      if (stop) {
+        setSelected(new Set(stop.untouched));
+        setAllSelected(null);
+        setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, `tagged {n} #${name}`, ['was not tagged and is still selected', 'were not tagged and are still selected']) });
+      }
+      settleFocus(origin, []);
+      await refreshShown();
     } catch (err) { fail(err, 'Could not tag'); }
   };
   const removeTag = async (ids: string[], t: string) => {
@@ -373,9 +485,11 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const runExport = async () => {
     const isBackup = LIBRARY_FORMATS.includes(format);
     const scope = exportScope(selected.size, result);
+    if (busyRef.current) return;
+    busyRef.current = true;
     setNotice(null);
     const abort = new AbortController();
-    exportAbort.current = abort;
+    work.current = { abort, stopLabel: 'Cancel' };
     try {
       const ids = isBackup ? [] : await idsOf(scope);
       if (!isBackup && ids.length === 0) {
@@ -392,13 +506,15 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       // Cancel goes with the progress bar: a keyboard user who pressed it would be left on
       // the page's body. The focus goes back to the export button instead.
       const onCancel = document.activeElement?.closest('[data-testid="progress"]') != null;
-      exportAbort.current = null;
+      work.current = null;
+      busyRef.current = false;
       setProgress(null);
       if (onCancel) exportButtonRef.current?.focus();
     }
   };
 
-  const cancelExport = () => exportAbort.current?.abort();
+  /** Cancels the running export, or stops the running bulk action between two chunks. */
+  const cancelWork = () => work.current?.abort.abort();
 
   // Export keeps library order for a selection (newest first), not click order.
   const orderedSelection = () => {
@@ -414,6 +530,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
+    if (busyRef.current) return;
+    busyRef.current = true;
     setNotice(null);
     setProgress({ label: 'Checking backup', done: 0, total: 0 });
     try {
@@ -431,6 +549,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
           : `Import refused: ${err instanceof Error ? err.message : String(err)} Nothing was changed.`,
       });
     } finally {
+      busyRef.current = false;
       setProgress(null);
     }
   };
@@ -448,7 +567,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === 'Escape' && exportAbort.current) { cancelExport(); e.preventDefault(); return; }
+    if (e.key === 'Escape' && work.current) { cancelWork(); e.preventDefault(); return; }
     const list = rows();
     const current = target.closest<HTMLLIElement>('li.row');
     const i = current ? list.indexOf(current) : -1;
@@ -460,7 +579,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       case 'x': if (current) select(current.dataset.id!, !selected.has(current.dataset.id!), false); else return; break;
       case 'Delete': {
         const ids = selected.size ? [...selected] : current ? [current.dataset.id!] : [];
-        if (ids.length && view === 'all') void trash(ids); else return;
+        // While a bulk action runs, the selection it works on is not trashed over it.
+        if (ids.length && view === 'all' && !(busy && ids.length > 1)) void trash(ids); else return;
         break;
       }
       case 'Escape': setSelected(new Set()); break;
@@ -539,7 +659,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
           </div>
         </header>
 
-        {progress && <Progress p={progress} onCancel={exportAbort.current ? cancelExport : undefined} />}
+        {progress && <Progress p={progress} onCancel={work.current ? cancelWork : undefined} cancelLabel={work.current?.stopLabel} />}
         {notice && (
           <div class={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
             <span>{notice.text}</span>
@@ -548,13 +668,13 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         )}
 
         <div class="list-head">
-          <h1>
+          <h1 ref={headingRef} tabIndex={-1}>
             {view === 'trash' ? 'Trash' : tag ? `#${tag}` : searching ? 'Search results' : 'All clips'}
             {result && <span class="total" data-testid="total" title={result.totalExact === false ? 'Estimated from the newest clips' : undefined}>{result.totalExact === false ? '≈ ' : ''}{result.total.toLocaleString()}</span>}
           </h1>
           {view === 'trash' && <p class="sub">Clips in the trash are deleted forever 30 days after you delete them.</p>}
           {tag && <button type="button" class="btn" onClick={() => setTag(null)}>Clear tag filter</button>}
-          {view === 'trash' && counts.trash > 0 && <button type="button" class="btn danger" onClick={emptyTrash}>Empty trash</button>}
+          {view === 'trash' && counts.trash > 0 && <button type="button" class="btn danger" onClick={() => { if (!busy) void emptyTrash(); }} aria-disabled={busy ? 'true' : undefined}>Empty trash</button>}
         </div>
 
         {selected.size > 0 && (
@@ -563,18 +683,20 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
             <button type="button" class="link" onClick={selectAll}>Select all</button>
             <button type="button" class="link" onClick={() => setSelected(new Set())}>Clear</button>
             <span class="grow" />
+            {/* Busy (a bulk action, an export or an import runs), the actions say so and
+                ignore presses, keeping the focus where it is, as Export does. */}
             {view === 'all' ? (
               <>
-                <form class="bulk-tag" onSubmit={(e) => { e.preventDefault(); if (bulkTag.trim()) void addTag([...selected], bulkTag); setBulkTag(''); }}>
+                <form class="bulk-tag" onSubmit={(e) => { e.preventDefault(); if (busy) return; if (bulkTag.trim()) void addTag([...selected], bulkTag); setBulkTag(''); }}>
                   <input value={bulkTag} placeholder="Add tag…" aria-label="Tag selected clips" maxLength={64} onInput={(e) => setBulkTag((e.currentTarget as HTMLInputElement).value)} />
-                  <button type="submit" class="btn">Tag</button>
+                  <button type="submit" class="btn" aria-disabled={busy ? 'true' : undefined}>Tag</button>
                 </form>
-                <button type="button" class="btn danger" onClick={() => trash([...selected])} data-testid="delete-selected">Delete</button>
+                <button type="button" class="btn danger" onClick={() => { if (!busy) void trash([...selected]); }} aria-disabled={busy ? 'true' : undefined} data-testid="delete-selected">Delete</button>
               </>
             ) : (
               <>
-                <button type="button" class="btn" onClick={() => restore([...selected])}>Restore</button>
-                <button type="button" class="btn danger" onClick={() => deleteForever([...selected])}>Delete forever</button>
+                <button type="button" class="btn" onClick={() => { if (!busy) void restore([...selected]); }} aria-disabled={busy ? 'true' : undefined}>Restore</button>
+                <button type="button" class="btn danger" onClick={() => { if (!busy) void deleteForever([...selected]); }} aria-disabled={busy ? 'true' : undefined}>Delete forever</button>
               </>
             )}
           </div>

@@ -14,13 +14,17 @@ export interface LibraryApi {
   searchIds(query: string, tag: string | null): Promise<string[]>;
   /** Every clip in the trash, in the trash view's order. */
   trashIds(): Promise<string[]>;
-  trash(ids: string[]): Promise<string[]>;
-  restore(ids: string[]): Promise<void>;
-  deleteForever(ids: string[]): Promise<void>;
-  emptyTrash(): Promise<number>;
+  /**
+   * The bulk actions run in chunks (lib.BulkOptions: progress, stop); one that stops early
+   * throws lib.BulkStopped with what it did.
+   */
+  trash(ids: string[], opts?: lib.BulkOptions): Promise<string[]>;
+  restore(ids: string[], opts?: lib.BulkOptions): Promise<string[]>;
+  deleteForever(ids: string[], opts?: lib.BulkOptions): Promise<void>;
+  emptyTrash(opts?: lib.BulkOptions): Promise<number>;
   purgeExpired(): Promise<number>;
-  addTag(ids: string[], tag: string): Promise<string | null>;
-  removeTag(ids: string[], tag: string): Promise<void>;
+  addTag(ids: string[], tag: string, opts?: lib.BulkOptions): Promise<string | null>;
+  removeTag(ids: string[], tag: string, opts?: lib.BulkOptions): Promise<void>;
   estimate(): Promise<{ usage: number; quota: number } | null>;
   /** Exports and downloads; `signal` cancels (rejects with an AbortError, nothing downloaded). */
   exportAndSave(format: ExportFormat, ids: string[], onProgress: ExportProgress, signal?: AbortSignal): Promise<string>;
@@ -38,13 +42,13 @@ export const libraryApi: LibraryApi = {
   liveIds: (tag) => lib.liveIds(db(), tag),
   searchIds: (query, tag) => lib.searchIds(db(), query, tag),
   trashIds: () => lib.trashIds(db()),
-  trash: (ids) => lib.trashClips(db(), ids),
-  restore: (ids) => lib.restoreClips(db(), ids),
-  deleteForever: (ids) => lib.deleteForever(db(), ids),
-  emptyTrash: () => lib.emptyTrash(db()),
+  trash: (ids, opts) => lib.trashClips(db(), ids, opts),
+  restore: (ids, opts) => lib.restoreClips(db(), ids, opts),
+  deleteForever: (ids, opts) => lib.deleteForever(db(), ids, opts),
+  emptyTrash: (opts) => lib.emptyTrash(db(), opts),
   purgeExpired: () => lib.purgeExpiredTrash(db()),
-  addTag: (ids, tag) => lib.addTag(db(), ids, tag),
-  removeTag: (ids, tag) => lib.removeTag(db(), ids, tag),
+  addTag: (ids, tag, opts) => lib.addTag(db(), ids, tag, opts),
+  removeTag: (ids, tag, opts) => lib.removeTag(db(), ids, tag, opts),
   estimate: async () => {
     if (!navigator.storage?.estimate) return null;
     const e = await navigator.storage.estimate();
