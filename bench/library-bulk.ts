@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sampleClip } from '../src/storage/librarySamples';
 import type { StoredClip, StoredImage } from '../src/storage/schema';
+import { zipfText } from './zipfText';
 
 const args = process.argv.slice(2);
 const arg = (name: string, d: number) => {
@@ -46,26 +47,7 @@ const LIBRARY = 'src/pages/library/index.html';
 
 // ---- data -------------------------------------------------------------------------------
 
-function rng(seed: number) {
-  return () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-const rand = rng(7);
-const SYL = ['ka', 'lo', 'mi', 'ren', 'tas', 'vel', 'or', 'in', 'qu', 'es', 'an', 'ti', 'sor', 'bel', 'dra', 'fen', 'gul', 'hem', 'jor', 'nis'];
-const VOCAB = Array.from({ length: 8000 }, (_, k) => {
-  let w = '';
-  let n = k + 1;
-  do { w += SYL[n % SYL.length]; n = Math.floor(n / SYL.length); } while (n > 0);
-  return w;
-});
-const CUMULATIVE: number[] = [];
-VOCAB.reduce((s, _, k) => { const t = s + 1 / (k + 1); CUMULATIVE.push(t); return t; }, 0);
-function word(): string {
-  const r = rand() * CUMULATIVE[CUMULATIVE.length - 1]!;
-  let lo = 0;
-  let hi = CUMULATIVE.length - 1;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (CUMULATIVE[mid]! < r) lo = mid + 1; else hi = mid; }
-  return VOCAB[lo]!;
-}
+const { rand, word } = zipfText(7);
 const sentence = (words: number) => {
   const s = Array.from({ length: words }, word).join(' ');
   return `${s[0]!.toUpperCase()}${s.slice(1)}.`;

@@ -29,6 +29,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { sampleClip } from '../src/storage/librarySamples';
 import type { StoredClip, StoredImage } from '../src/storage/schema';
 import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_NAME, clipEntryName } from '../src/backup/format';
+import { zipfText } from './zipfText';
 
 const args = process.argv.slice(2);
 const arg = (name: string, d: number) => {
@@ -49,28 +50,7 @@ const LIBRARY = 'src/pages/library/index.html';
 
 // ---- data -------------------------------------------------------------------------------
 
-/** Deterministic PRNG so every run measures the same library. */
-function rng(seed: number) {
-  return () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-const rand = rng(42);
-const SYL = ['ka', 'lo', 'mi', 'ren', 'tas', 'vel', 'or', 'in', 'qu', 'es', 'an', 'ti', 'sor', 'bel', 'dra', 'fen', 'gul', 'hem', 'jor', 'nis'];
-/** 8,000 words; word k is drawn with probability ∝ 1/(k+1) (Zipf), as in natural text. */
-const VOCAB = Array.from({ length: 8000 }, (_, k) => {
-  let w = '';
-  let n = k + 1;
-  do { w += SYL[n % SYL.length]; n = Math.floor(n / SYL.length); } while (n > 0);
-  return w;
-});
-const CUMULATIVE: number[] = [];
-VOCAB.reduce((s, _, k) => { const t = s + 1 / (k + 1); CUMULATIVE.push(t); return t; }, 0);
-function word(): string {
-  const r = rand() * CUMULATIVE[CUMULATIVE.length - 1]!;
-  let lo = 0;
-  let hi = CUMULATIVE.length - 1;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (CUMULATIVE[mid]! < r) lo = mid + 1; else hi = mid; }
-  return VOCAB[lo]!;
-}
+const { rand, word } = zipfText(42);
 function paragraph(words: number): string {
   return Array.from({ length: words }, word).join(' ') + '.';
 }
