@@ -213,13 +213,20 @@ async function trashAll(page: Page, step: string): Promise<void> {
     `${textOf('[data-testid="toast"]')}.includes('to the trash') || ${textOf('[data-testid="notice"]')} !== ''`);
 }
 
-async function scenarioA(dir: string): Promise<void> {
+/**
+ * Scenario A: Delete, Undo, Tag, Delete again, the Trash view (clicked, then after a reload),
+ * Restore, Delete a third time, Delete forever. `quick` leaves out Undo and Restore (minutes
+ * each: every restored clip's words are indexed again) and the third Delete they need.
+ */
+async function scenarioA(dir: string, quick: boolean): Promise<void> {
   const { context, id } = await launch(dir);
   const page = await openLibrary(context, id);
   await page.getByTestId('total').filter({ hasText: N }).waitFor();
-  await trashAll(page, `Delete ${N} (move to trash)`);
-  console.log(`    toast: ${await page.getByTestId('toast').textContent().catch(() => '')}`);
-  await timed(page, 'Undo', () => page.getByTestId('undo').click(), `${textOf('[data-testid="count-trash"]')} === '0' && ${textOf('[data-testid="count-live"]')} === '${CLIPS}'`);
+  if (!quick) {
+    await trashAll(page, `Delete ${N} (move to trash)`);
+    console.log(`    toast: ${await page.getByTestId('toast').textContent().catch(() => '')}`);
+    await timed(page, 'Undo', () => page.getByTestId('undo').click(), `${textOf('[data-testid="count-trash"]')} === '0' && ${textOf('[data-testid="count-live"]')} === '${CLIPS}'`);
+  }
 
   await selectAll(page, /All .* clips selected/);
   await page.getByLabel('Tag selected clips').fill('bulk');
@@ -227,7 +234,7 @@ async function scenarioA(dir: string): Promise<void> {
     `[...document.querySelectorAll('.tag-list button')].some((b) => b.textContent.trim() === '#bulk') || ${textOf('[data-testid="notice"]')} !== ''`);
   await page.getByRole('button', { name: 'Clear', exact: true }).click().catch(() => undefined);
 
-  await trashAll(page, `Delete ${N} again`);
+  await trashAll(page, quick ? `Delete ${N} (move to trash)` : `Delete ${N} again`);
   await page.waitForTimeout(500);
   await openTrash(page, `open the Trash view (${N} in the trash)`);
   // Opened afresh on the Trash view: a reload, then the click.
@@ -236,37 +243,15 @@ async function scenarioA(dir: string): Promise<void> {
   await page.evaluate(() => { window.confirm = () => true; });
   await openTrash(page, 'open the Trash view after a reload');
   await selectAll(page, /All .* clips in the trash selected/);
-  await timed(page, `Restore ${N}`, () => page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Restore' }).click(),
-    `${textOf('[data-testid="toast"]')}.includes('Restored') || ${textOf('[data-testid="notice"]')} !== ''`);
-
-  await openAll(page);
-  await trashAll(page, `Delete ${N} a third time`);
-  await page.waitForTimeout(500);
-  await openTrash(page);
-  await selectAll(page, /All .* clips in the trash selected/);
-  await timed(page, `Delete forever ${N}`, () => page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Delete forever' }).click(),
-    `${textOf('[data-testid="total"]')} === '0' || ${textOf('[data-testid="notice"]')} !== ''`);
-  await context.close();
-}
-
-/** --quick: scenario A without Undo and Restore (minutes each: every restored clip's words are indexed again). */
-async function scenarioQuick(dir: string): Promise<void> {
-  const { context, id } = await launch(dir);
-  const page = await openLibrary(context, id);
-  await page.getByTestId('total').filter({ hasText: N }).waitFor();
-  await selectAll(page, /All .* clips selected/);
-  await page.getByLabel('Tag selected clips').fill('bulk');
-  await timed(page, `Tag ${N} (add #bulk)`, () => page.locator('.bulk-tag button[type=submit]').click(),
-    `[...document.querySelectorAll('.tag-list button')].some((b) => b.textContent.trim() === '#bulk') || ${textOf('[data-testid="notice"]')} !== ''`);
-  await page.getByRole('button', { name: 'Clear', exact: true }).click().catch(() => undefined);
-  await trashAll(page, `Delete ${N} (move to trash)`);
-  await page.waitForTimeout(500);
-  await openTrash(page, `open the Trash view (${N} in the trash)`);
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.evaluate(() => { window.confirm = () => true; });
-  await openTrash(page, 'open the Trash view after a reload');
-  await selectAll(page, /All .* clips in the trash selected/);
+  if (!quick) {
+    await timed(page, `Restore ${N}`, () => page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Restore' }).click(),
+      `${textOf('[data-testid="toast"]')}.includes('Restored') || ${textOf('[data-testid="notice"]')} !== ''`);
+    await openAll(page);
+    await trashAll(page, `Delete ${N} a third time`);
+    await page.waitForTimeout(500);
+    await openTrash(page);
+    await selectAll(page, /All .* clips in the trash selected/);
+  }
   await timed(page, `Delete forever ${N}`, () => page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Delete forever' }).click(),
     `${textOf('[data-testid="total"]')} === '0' || ${textOf('[data-testid="notice"]')} !== ''`);
   await context.close();
@@ -288,7 +273,7 @@ async function main(): Promise<void> {
   const template = TEMPLATE ? resolve(TEMPLATE) : mkdtempSync(join(tmpdir(), 'sift-bulk-template-'));
   if (!existsSync(join(template, 'Default'))) await seedTemplate(template);
   else console.log(`reusing the seeded profile in ${template}`);
-  for (const [name, run] of [[QUICK ? 'A (quick)' : 'A', QUICK ? scenarioQuick : scenarioA], ['B', scenarioB]] as const) {
+  for (const [name, run] of [[QUICK ? 'A (quick)' : 'A', (dir: string) => scenarioA(dir, QUICK)], ['B', scenarioB]] as const) {
     const dir = mkdtempSync(join(tmpdir(), `sift-bulk-${name[0]}-`));
     cpSync(template, dir, { recursive: true });
     for (const f of ['SingletonLock', 'SingletonCookie', 'SingletonSocket']) rmSync(join(dir, f), { force: true });

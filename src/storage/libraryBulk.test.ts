@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { DBCore, Middleware } from 'dexie';
+import type { DBCore, DBCoreTable, Middleware } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
 import {
@@ -21,27 +21,23 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `c${String(i).pad
  * `restoring` narrows to one that takes it out of the trash; or a delete).
  */
 function quotaFullAt(id: string, type: 'put' | 'delete' | 'restoring'): Middleware<DBCore> {
+  return wrapTable('quota-full', 'clips', (table) => ({
+    ...table,
+    mutate(req) {
+      const hits = req.type === 'put' ? req.values.some((v: { id: string; deletedAt: number | null }) => v.id === id && (type !== 'restoring' || v.deletedAt === null))
+        : req.type === 'delete' ? (req.keys as string[]).includes(id) : false;
+      if ((req.type === type || (type === 'restoring' && req.type === 'put')) && hits) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      return table.mutate(req);
+    },
+  }));
+}
+
+/** A DBCore middleware that replaces one table's operations with `wrap`'s; the others pass through. */
+function wrapTable(name: string, tableName: string, wrap: (table: DBCoreTable) => DBCoreTable): Middleware<DBCore> {
   return {
     stack: 'dbcore',
-    name: 'quota-full',
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          if (name !== 'clips') return table;
-          return {
-            ...table,
-            mutate(req) {
-              const hits = req.type === 'put' ? req.values.some((v: { id: string; deletedAt: number | null }) => v.id === id && (type !== 'restoring' || v.deletedAt === null))
-                : req.type === 'delete' ? (req.keys as string[]).includes(id) : false;
-              if ((req.type === type || (type === 'restoring' && req.type === 'put')) && hits) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-              return table.mutate(req);
-            },
-          };
-        },
-      };
-    },
+    name,
+    create: (down) => ({ ...down, table: (t) => (t === tableName ? wrap(down.table(t)) : down.table(t)) }),
   };
 }
 
@@ -51,43 +47,30 @@ function quotaFullAt(id: string, type: 'put' | 'delete' | 'restoring'): Middlewa
  */
 function countSummaryReads(db: SiftDb): Set<string> {
   const read = new Set<string>();
-  db.use({
-    stack: 'dbcore',
-    name: 'count-summary-reads',
-    create(down) {
-      return {
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          if (name !== 'summaries') return table;
-          return {
-            ...table,
-            async query(req) {
-              const res = await table.query(req);
-              if (req.values) for (const r of res.result as { id: string }[]) read.add(r.id);
-              return res;
-            },
-            async getMany(req) {
-              const res = await table.getMany(req);
-              for (const r of res as ({ id: string } | undefined)[]) if (r) read.add(r.id);
-              return res;
-            },
-            async openCursor(req) {
-              const cursor = await table.openCursor(req);
-              if (!cursor || !req.values) return cursor;
-              return new Proxy(cursor, {
-                get(target, prop) {
-                  if (prop === 'value') read.add(String(target.primaryKey));
-                  const v = Reflect.get(target, prop, target) as unknown;
-                  return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-                },
-              });
-            },
-          };
-        },
-      };
+  db.use(wrapTable('count-summary-reads', 'summaries', (table) => ({
+    ...table,
+    async query(req) {
+      const res = await table.query(req);
+      if (req.values) for (const r of res.result as { id: string }[]) read.add(r.id);
+      return res;
     },
-  });
+    async getMany(req) {
+      const res = await table.getMany(req);
+      for (const r of res as ({ id: string } | undefined)[]) if (r) read.add(r.id);
+      return res;
+    },
+    async openCursor(req) {
+      const cursor = await table.openCursor(req);
+      if (!cursor || !req.values) return cursor;
+      return new Proxy(cursor, {
+        get(target, prop) {
+          if (prop === 'value') read.add(String(target.primaryKey));
+          const v = Reflect.get(target, prop, target) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+    },
+  })));
   return read;
 }
 

@@ -324,6 +324,10 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     }
   };
 
+  /** Says in the notice how far a bulk action got before it stopped: information after Stop, an error after a failure (stoppedText). */
+  const reportStop = (stop: BulkStopped, did: string, left: [one: string, many: string]) =>
+    setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, did, left) });
+
   /** A bulk action's outcome: what it returned, or how far it got before it stopped. */
   const attempt = async <T,>(label: string, total: number, action: (opts: BulkOptions) => Promise<T>): Promise<{ value: T; stop: null } | { value: null; stop: BulkStopped }> => {
     try {
@@ -353,7 +357,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const moved = value ?? stop.done;
       setSelected(new Set(stop?.untouched ?? []));
       settleFocus(origin, moved);
-      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'moved {n} to the trash', ['was not moved and is still selected', 'were not moved and are still selected']) });
+      if (stop) reportStop(stop, 'moved {n} to the trash', ['was not moved and is still selected', 'were not moved and are still selected']);
       await refreshShown();
       if (moved.length === 0) return;
       showToast({
@@ -361,7 +365,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         // Undo covers what moved, also when the move stopped partway.
         undo: async () => {
           const { stop: undoStop } = await attempt('Restoring', moved.length, (o) => api.restore(moved, o));
-          if (undoStop) setNotice({ kind: isCancel(undoStop.cause) ? 'info' : 'error', text: stoppedText(undoStop, 'restored {n}', ['is still in the trash', 'are still in the trash']) });
+          if (undoStop) reportStop(undoStop, 'restored {n}', ['is still in the trash', 'are still in the trash']);
           // Back to the clip that came back (Ctrl+Z, or the toast's button, which goes away).
           const active = document.activeElement;
           if (moved[0] && (!active || active === document.body || listRef.current?.contains(active))) pendingFocus.current = { id: moved[0] };
@@ -384,7 +388,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const { value, stop } = await attempt('Restoring', ids.length, (o) => api.restore(ids, o));
       setSelected(new Set(stop?.untouched ?? []));
       settleFocus(origin, value ?? stop.done);
-      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'restored {n}', ['is still in the trash and still selected', 'are still in the trash and still selected']) });
+      if (stop) reportStop(stop, 'restored {n}', ['is still in the trash and still selected', 'are still in the trash and still selected']);
       await refreshShown();
       if (!stop) showToast({ message: `Restored ${clipsN(ids.length)}.` });
     } catch (err) { fail(err, 'Could not restore'); }
@@ -397,7 +401,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const { stop } = await attempt('Deleting forever', ids.length, (o) => api.deleteForever(ids, o));
       setSelected(new Set(stop?.untouched ?? []));
       settleFocus(origin, stop ? stop.done : ids);
-      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'deleted {n} forever', ['is still in the trash and still selected', 'are still in the trash and still selected']) });
+      if (stop) reportStop(stop, 'deleted {n} forever', ['is still in the trash and still selected', 'are still in the trash and still selected']);
       await refreshShown();
     } catch (err) { fail(err, 'Could not delete'); }
   };
@@ -409,7 +413,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const { value, stop } = await attempt('Emptying the trash', counts.trash, (o) => api.emptyTrash(o));
       setSelected(new Set());
       settleFocus(origin, []);
-      if (stop) setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, 'deleted {n} forever', ['is still in the trash', 'are still in the trash']) });
+      if (stop) reportStop(stop, 'deleted {n} forever', ['is still in the trash', 'are still in the trash']);
       await refreshShown();
       if (value !== null) showToast({ message: `Deleted ${clipsN(value)} forever.` });
     } catch (err) { fail(err, 'Could not empty the trash'); }
@@ -424,7 +428,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       if (stop) {
         setSelected(new Set(stop.untouched));
         setAllSelected(null);
-        setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, `tagged {n} #${name}`, ['was not tagged and is still selected', 'were not tagged and are still selected']) });
+        reportStop(stop, `tagged {n} #${name}`, ['was not tagged and is still selected', 'were not tagged and are still selected']);
       }
       settleFocus(origin, []);
       await refreshShown();
