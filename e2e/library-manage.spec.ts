@@ -111,6 +111,23 @@ test.describe('library', () => {
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
   });
 
+  // Found by a QA pass: with the library open in a tab, a page clipped from the popup did not
+  // show in it (nor in its count) until the tab was reloaded, as if the save had failed.
+  test('a clip saved from the popup while the library is open shows in it at once', async ({ context, extensionId, server, openPopup }) => {
+    const page = await openLibrary(context, extensionId);
+    await expect(page.getByTestId('count-live')).toHaveText('5');
+    const article = await context.newPage();
+    await article.goto(server.url('/article.html'));
+    const popup = await openPopup(article);
+    await popup.getByTestId('save').click();
+    await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+    await popup.close();
+    await page.bringToFront();
+    await expect.poll(() => titles(page)).toContain('When the River Came to Town');
+    await expect(page.getByTestId('count-live')).toHaveText('6');
+    await expect(page.getByTestId('total')).toHaveText('6');
+  });
+
   test('tags: add, filter, remove; bulk tag a selection', async ({ context, extensionId }) => {
     const page = await openLibrary(context, extensionId);
     const row = page.locator('[data-testid="clip-row"]', { hasText: 'Rivers Remember' });

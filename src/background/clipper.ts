@@ -18,6 +18,7 @@ import {
 } from '../shared/messages';
 import { BUILD_BROWSER } from '../shared/browserFamily';
 import { isFileUrl } from '../shared/clipImages';
+import { announceLibraryChange } from '../shared/libraryChanges';
 import { db } from '../storage/db';
 import { findExisting, saveClip } from '../storage/saveClip';
 import { preferredEngine } from './enginePreference';
@@ -164,6 +165,8 @@ export async function saveFromTab(req: SaveRequest, onImages: (done: number, tot
   const images = await fetchImages(page === 'open' ? req.tabId : null, req.imageUrls, {}, page, (done) => onImages(done, req.imageUrls.length));
   const outcome = await saveClip(db(), { clip: req.clip, images, onDuplicate: req.onDuplicate, updateId: req.updateId });
   if (outcome.kind === 'duplicate') return outcome;
+  // A library open in a tab shows the clip now, not after a reload.
+  announceLibraryChange();
   const failed = images.filter((i) => i.blob === null).map((i) => ({ url: i.url, error: i.error ?? 'not saved' }));
   await showOnBadge(req.tabId, failed.length > 0 ? 'warning' : 'saved');
   return {

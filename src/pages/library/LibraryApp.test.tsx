@@ -15,9 +15,10 @@ import type { LibraryApi } from './api';
  */
 
 /** Clips a, b, c (newest first); a and c tagged #work; the search matches titles. */
-function fakeApi(): { api: LibraryApi; calls: string[] } {
+function fakeApi(): { api: LibraryApi; calls: string[]; clips: StoredSummary[]; changedElsewhere: () => void } {
   const clips: StoredSummary[] = ['a', 'b', 'c'].map((id, i) => summaryOf(sampleClip({ id, title: `Clip ${id}`, html: '<p>words</p>', savedAt: 1000 - i, tags: id === 'b' ? [] : ['work'] })));
   const calls: string[] = [];
+  const listeners = new Set<() => void>();
   const live = (tag: string | null = null) => clips.filter((c) => c.deletedAt === null && (!tag || c.tags.includes(tag)));
   const found = (query: string, tag: string | null) => live(tag).filter((c) => c.title.toLowerCase().includes(query.trim().toLowerCase()));
   const api: LibraryApi = {
@@ -55,8 +56,12 @@ function fakeApi(): { api: LibraryApi; calls: string[] } {
       return Promise.resolve('x.zip');
     },
     importFile: () => Promise.reject(new Error('not in this test')),
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
-  return { api, calls };
+  return { api, calls, clips, changedElsewhere: () => listeners.forEach((l) => l()) };
 }
 
 /** Lets Preact render (a microtask) and the fake storage answer, without letting effects run (they wait for a frame). */
@@ -125,6 +130,20 @@ describe('LibraryApp rows: where a clip came from', () => {
     expect(site?.textContent).toBe('Notes.html');
     expect(site?.getAttribute('title')).toBe('/home/me/Saved pages/Notes.html');
     expect(host.querySelector('[data-id="a"] .site')?.textContent).toBe('example.com');
+  });
+});
+
+describe('LibraryApp: changes made elsewhere', () => {
+  // A clip saved from the popup while the library was open showed only after a reload.
+  it('a clip saved in another context shows in the list and the counts without a reload', async () => {
+    const { api, clips, changedElsewhere } = fakeApi();
+    mount(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('3');
+    clips.unshift(summaryOf(sampleClip({ id: 'new', title: 'Saved from the popup', html: '<p>words</p>', savedAt: 3000 })));
+    changedElsewhere();
+    await expect.poll(() => host.querySelector('li.row')?.getAttribute('data-id')).toBe('new');
+    await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('4');
   });
 });
 

@@ -249,6 +249,10 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   refreshRef.current = refresh;
   const refreshShown = () => refreshRef.current();
 
+  // A clip saved from the popup (or the context menu, the shortcut) while this page is open:
+  // the list and the counts read it at once. It used to show only after a reload.
+  useEffect(() => api.onChange(() => { void refreshShown().catch(() => undefined); }), [api]);
+
   const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
 
   // The selection bar sticks just below the top bar, whose height changes when a narrow

@@ -2,6 +2,7 @@ import { db } from '../../storage/db';
 import * as lib from '../../storage/library';
 import type { ImportResult } from '../../backup/importBackup';
 import type { ExportFormat, ExportProgress } from '../../export/formats';
+import { onLibraryChange } from '../../shared/libraryChanges';
 
 /** Everything the library page does to storage; components get it through props (STYLE.md, 7). */
 export interface LibraryApi {
@@ -29,6 +30,8 @@ export interface LibraryApi {
   /** Exports and downloads; `signal` cancels (rejects with an AbortError, nothing downloaded). */
   exportAndSave(format: ExportFormat, ids: string[], onProgress: ExportProgress, signal?: AbortSignal): Promise<string>;
   importFile(file: File, onProgress: ExportProgress): Promise<ImportResult>;
+  /** Calls `listener` when another context changed the library (a clip saved from the popup); returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 export const libraryApi: LibraryApi = {
@@ -63,4 +66,5 @@ export const libraryApi: LibraryApi = {
     return out.filename;
   },
   importFile: async (file, onProgress) => (await import('../../backup/importBackup')).importBackup(db(), file, onProgress),
+  onChange: (listener) => onLibraryChange(listener),
 };
