@@ -128,6 +128,26 @@ test.describe('library', () => {
     await expect(page.getByTestId('total')).toHaveText('6');
   });
 
+  // Found by a QA pass in real Chromium (the jsdom test in LibraryApp.test.tsx passed): the
+  // list answered first and the focus went back to Empty trash, which the counts' answer then
+  // removed, leaving the focus on the page's body.
+  test('keyboard: Empty trash leaves the focus on the Trash heading, not the body', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    page.on('dialog', (d) => void d.accept());
+    await page.locator('[data-testid="clip-row"] input[type=checkbox]').first().click();
+    await page.getByRole('button', { name: 'Select all' }).click();
+    await expect(page.locator('.selection-bar')).toContainText('All 5 clips selected');
+    await page.getByTestId('delete-selected').click();
+    await expect(page.getByTestId('count-trash')).toHaveText('5');
+    await page.getByRole('button', { name: /^Trash/ }).click();
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
+    await page.getByRole('button', { name: 'Empty trash' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('toast')).toHaveText('Deleted 5 clips forever.');
+    await expect(page.getByRole('button', { name: 'Empty trash' })).toHaveCount(0);
+    await expect(page.locator('.list-head h1')).toBeFocused();
+  });
+
   test('tags: add, filter, remove; bulk tag a selection', async ({ context, extensionId }) => {
     const page = await openLibrary(context, extensionId);
     const row = page.locator('[data-testid="clip-row"]', { hasText: 'Rivers Remember' });

@@ -441,7 +441,8 @@ describe('LibraryApp bulk actions: progress, Stop, a failure partway', () => {
       return { items: r.items.filter((c) => !removed.has(c.id)), total: r.total - [...removed].length };
     };
     api.deleteForever = async (ids) => { for (const id of ids) removed.add(id); };
-    api.counts = () => Promise.resolve({ live: 0, trash: 3 - removed.size });
+    // The counts answer after the list, as in Chromium: the Empty trash button goes only then.
+    api.counts = () => new Promise((ok) => setTimeout(() => ok({ live: 0, trash: 3 - removed.size }), 20));
     window.confirm = () => true;
     mount(api);
     await expect.poll(() => host.querySelector('[data-testid="count-trash"]')?.textContent).toBe('3');

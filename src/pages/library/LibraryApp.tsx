@@ -416,7 +416,10 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     try {
       const { value, stop } = await attempt('Emptying the trash', counts.trash, (o) => api.emptyTrash(o));
       setSelected(new Set());
-      settleFocus(origin, []);
+      // Emptied, the trash loses its Empty trash button too, but only once the counts answer,
+      // after the list did in Chromium: the focus went back to the button, then to the body.
+      // It goes where a list with no row puts it instead: the Trash heading.
+      settleFocus(stop ? origin : null, []);
       if (stop) reportStop(stop, 'deleted {n} forever', ['is still in the trash', 'are still in the trash']);
       await refreshShown();
       if (value !== null) showToast({ message: `Deleted ${clipsN(value)} forever.` });
