@@ -190,6 +190,31 @@ test.describe('library', () => {
     await expect(climate).toHaveCount(1);
   });
 
+  // Found by a QA pass: a row's tag box went away on Enter or Escape, and a tag's × with its
+  // tag, leaving the focus on the page's body: the next Tab started again from the sidebar.
+  test('keyboard: a row\'s tags are added and removed without losing the place in the list', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const row = page.locator('[data-testid="clip-row"]', { hasText: 'Rivers Remember' });
+    const addTag = row.getByRole('button', { name: '+ tag' });
+    await addTag.focus();
+    await page.keyboard.press('Enter');
+    await expect(row.getByRole('textbox', { name: 'New tag' })).toBeFocused();
+    await page.keyboard.type('to read');
+    await page.keyboard.press('Enter');
+    await expect(row.locator('.chip')).toHaveText(['#climate×', '#to read×']);
+    await expect(addTag).toBeFocused();
+    // Escape closes the box without a tag, back on its button.
+    await page.keyboard.press('Enter');
+    await expect(row.getByRole('textbox', { name: 'New tag' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(addTag).toBeFocused();
+    // A tag's × goes with its tag: the focus goes on to the row's + tag.
+    await row.getByRole('button', { name: 'Remove tag to read' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(row.locator('.chip')).toHaveText(['#climate×']);
+    await expect(addTag).toBeFocused();
+  });
+
   // "Export all" under a #tag filter exported every clip in the library, not the ones shown.
   test('export with a tag filter or a search writes only the clips shown; cleared, the whole library', async ({ context, extensionId }) => {
     const page = await openLibrary(context, extensionId);

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { clipSource } from '../../../shared/clipSource';
 import type { ClipSummary } from '../../../storage/library';
 
@@ -28,11 +28,31 @@ export function ClipRow({ clip, selected, trashView, onSelect, onTrash, onRestor
   const site = clip.site ?? source?.label ?? null;
   const [tagging, setTagging] = useState(false);
   const [draft, setDraft] = useState('');
+  // The tag box takes the focus when it opens: `autofocus` did only the first time, as a
+  // browser honours it once per document, so from the second + tag on the box opened without
+  // it (typing went nowhere). It goes away on Enter or Escape, and a tag's × with its tag:
+  // the focus was left on the page's body, and the next Tab started again from the sidebar.
+  // It goes back to + tag.
+  const tagInputRef = useRef<HTMLInputElement>(null);
+  const addTagRef = useRef<HTMLButtonElement>(null);
+  const backToAddTag = useRef(false);
+  useLayoutEffect(() => {
+    if (tagging) {
+      tagInputRef.current?.focus();
+    } else if (backToAddTag.current) {
+      backToAddTag.current = false;
+      addTagRef.current?.focus();
+    }
+  }, [tagging]);
+  const closeTagBox = () => {
+    backToAddTag.current = true;
+    setDraft('');
+    setTagging(false);
+  };
   const submit = (e: Event) => {
     e.preventDefault();
     if (draft.trim()) onAddTag(clip.id, draft);
-    setDraft('');
-    setTagging(false);
+    closeTagBox();
   };
   return (
     <li class={`row${selected ? ' selected' : ''}`} data-id={clip.id} data-testid="clip-row" tabIndex={-1} lang={clip.lang ?? undefined}>
@@ -53,18 +73,18 @@ export function ClipRow({ clip, selected, trashView, onSelect, onTrash, onRestor
           {clip.tags.map((t) => (
             <span class="chip" key={t}>
               <button type="button" class="chip-name" onClick={() => onFilterTag(t)} title={`Show clips tagged “${t}”`}>#{t}</button>
-              {!trashView && <button type="button" class="chip-x" aria-label={`Remove tag ${t}`} onClick={() => onRemoveTag(clip.id, t)}>×</button>}
+              {!trashView && <button type="button" class="chip-x" aria-label={`Remove tag ${t}`} onClick={() => { onRemoveTag(clip.id, t); addTagRef.current?.focus(); }}>×</button>}
             </span>
           ))}
           {!trashView && (tagging ? (
             <form class="tag-form" onSubmit={submit}>
-              <input autoFocus value={draft} placeholder="tag" aria-label="New tag" maxLength={64}
+              <input ref={tagInputRef} value={draft} placeholder="tag" aria-label="New tag" maxLength={64}
                 onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
                 onBlur={() => { if (!draft.trim()) setTagging(false); }}
-                onKeyDown={(e) => { if (e.key === 'Escape') { setTagging(false); setDraft(''); } }} />
+                onKeyDown={(e) => { if (e.key === 'Escape') closeTagBox(); }} />
             </form>
           ) : (
-            <button type="button" class="add-tag" onClick={() => setTagging(true)}>+ tag</button>
+            <button ref={addTagRef} type="button" class="add-tag" onClick={() => setTagging(true)}>+ tag</button>
           ))}
         </div>
       </div>
