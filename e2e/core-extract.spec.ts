@@ -76,6 +76,25 @@ test('text hidden by CSS is not clipped; lazy images resolve to their real sourc
   expect(clip!.html).toContain(`src="${ORIGIN}/square.svg"`);
 });
 
+test('answers folded in closed <details> are clipped; what their styles hide, a hidden <details> and a folded menu stay out', async ({ page }) => {
+  const faq = (q: string, a: string, attrs = '') => `<details${attrs}><summary>${q}</summary><p>${a}</p></details>`;
+  await open(page, `<style>.gone{display:none}.invisible{visibility:hidden}</style>
+    <article><h1>Harbour story</h1><p>${paragraph(8)}</p><h2>Questions</h2>
+    ${faq('When does the tide turn?', 'FOLDED-ANSWER-ONE: twice a day, an hour later each day.')}
+    ${faq('Are lanterns lit at dusk?', 'FOLDED-ANSWER-TWO: from the first of October. <span class="gone">GONE-IN-ANSWER</span>')}
+    <details><summary>Open already</summary><p class="invisible">INVISIBLE-IN-ANSWER</p><p>OPEN-ANSWER</p></details>
+    ${faq('Nested?', `OUTER-ANSWER ${faq('Inner?', 'INNER-ANSWER')}`)}
+    ${faq('Hidden question', 'HIDDEN-DETAILS-ANSWER', ' class="gone"')}
+    <details><summary>Summary <span class="gone">GONE-IN-SUMMARY</span></summary><div class="gone">GONE-BLOCK</div></details>
+    <details><summary>Harbour guides</summary><div role="group"><a href="/guides/tides">MENU-LINK tide tables for the whole year</a></div></details>
+    <p>${paragraph(6)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  for (const kept of ['FOLDED-ANSWER-ONE', 'FOLDED-ANSWER-TWO', 'OPEN-ANSWER', 'OUTER-ANSWER', 'INNER-ANSWER', 'Inner?', 'When does the tide turn?']) expect(clip!.text).toContain(kept);
+  for (const gone of ['GONE-IN-ANSWER', 'INVISIBLE-IN-ANSWER', 'HIDDEN-DETAILS-ANSWER', 'GONE-IN-SUMMARY', 'GONE-BLOCK', 'MENU-LINK']) expect(clip!.text).not.toContain(gone);
+  expect(clip!.html).toContain('<details><summary>When does the tide turn?</summary><p>FOLDED-ANSWER-ONE');
+});
+
 test('line numbers a code viewer draws unselectable beside its lines are not part of the code', async ({ page }) => {
   const line = (n: number, code: string) => `<div class="row"><span class="gutter">${n}</span><div class="code">${code}</div></div>`;
   await open(page, `<style>.gutter{user-select:none;opacity:.5;padding-right:1ch}.row{display:block}</style>

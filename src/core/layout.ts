@@ -31,15 +31,23 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
   const body = doc.body;
   const pageHidden = hasLayout && body !== null && body.checkVisibility() && !body.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
   const visibilityOptions = (pageHidden ? {} : { visibilityProperty: true }) as CheckVisibilityOptions;
+  const isRendered = (el: Element): boolean => {
+    if (!hasLayout) return isRenderedByMarkup(el);
+    if (el.checkVisibility(visibilityOptions)) return true;
+    const style = view?.getComputedStyle(el);
+    if (!style) return false;
+    // display:contents has no box of its own, yet its children render (checkVisibility says false).
+    if (style.display === 'contents') return true;
+    return foldedByDetails(el, style, visibilityOptions, isRendered, foldsText);
+  };
+  const folds = new Map<Element, boolean>();
+  const foldsText = (details: Element): boolean => {
+    let yes = folds.get(details);
+    if (yes === undefined) folds.set(details, (yes = foldsMoreTextThanLinks(details)));
+    return yes;
+  };
   return {
-    isRendered(el: Element): boolean {
-      if (hasLayout) {
-        if (el.checkVisibility(visibilityOptions)) return true;
-        // display:contents has no box of its own, yet its children render (checkVisibility says false).
-        return view?.getComputedStyle(el).display === 'contents';
-      }
-      return isRenderedByMarkup(el);
-    },
+    isRendered,
     renderedWidth(el: Element): number | null {
       const r = rect(el);
       return r && r.width > 0 ? r.width : null;
@@ -54,6 +62,39 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
       return (style.getPropertyValue('user-select') || style.getPropertyValue('-webkit-user-select')) === 'none';
     },
   };
+}
+
+/**
+ * Whether `el`, which the browser does not render, is only folded away: it lies in the content
+ * of a closed `<details>` (an FAQ's answer, a "Show the transcript") that is itself rendered,
+ * and its own style would show it once the reader opens the disclosure. The browser skips
+ * that content (content-visibility), so checkVisibility says false; yet it is the page's
+ * text, one click away, and a clip kept after the page is gone cannot be clicked open.
+ * A disclosure of links (a menu) stays folded (foldsMoreTextThanLinks). Read only for elements checkVisibility refuses (a handful a page).
+ */
+function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: CheckVisibilityOptions, isRendered: (details: Element) => boolean, foldsText: (details: Element) => boolean): boolean {
+  let details = el.parentElement?.closest('details:not([open])');
+  // A closed disclosure shows its own summary: what is in it is folded, if at all, by an outer one.
+  const summary = el.closest('summary');
+  while (details && summary?.parentElement === details) details = details.parentElement?.closest('details:not([open])');
+  if (!details || !foldsText(details)) return false;
+  if (style.display === 'none' || (options.visibilityProperty === true && style.visibility === 'hidden')) return false;
+  return isRendered(details);
+}
+
+/**
+ * Whether a closed `<details>` folds away text to read rather than links: a site's menus are
+ * disclosures too (`<details><summary>Mac</summary><div class="sub-menu">` + links), and
+ * their links are no more the page's content open than closed. Counted over the whole
+ * disclosure, its summary aside, from `textContent` (once per closed `<details>` met).
+ */
+function foldsMoreTextThanLinks(details: Element): boolean {
+  const chars = (node: Node | null): number => (node?.textContent ?? '').replace(/\s+/g, '').length;
+  let text = chars(details);
+  let links = 0;
+  for (const child of details.children) if (child.tagName === 'SUMMARY') text -= chars(child);
+  for (const a of details.querySelectorAll('a')) if (a.closest('summary')?.parentElement !== details) links += chars(a);
+  return text - links > links;
 }
 
 /** What the markup alone says about rendering: the `hidden` attribute and inline `display:none` / `visibility:hidden`. */
