@@ -79,6 +79,20 @@ describe('extract: NTA + link blocks on a news page', () => {
     expect(clip.text).toBe(`${prose(6)}\n\n${prose(6, 1)}`);
   });
 
+  it('leaves out JSON a page prints as text for its scripts; JSON in code, footnote marks and bracketed prose stay', () => {
+    const config = '{"statementLink":"","hideMobile":false,"position":"left","mobile":{"triggerSize":"small"}}';
+    const clip = extract(articlePage(`<div id="widget-config">\n  ${config}\n</div>
+      <p>The API answers with <code>{"id":12,"name":"Ada"}</code> for one person.</p>
+      <pre>[{"id":12},{"id":13}]</pre>
+      <p>The tide tables were redrawn in 1911.<sup>[12]</sup></p>
+      <p>["a quoted aside in brackets", she wrote] and then went on.</p>`), { layout: fakeLayout })!;
+    expect(clip.text).not.toContain('statementLink');
+    expect(clip.text).toContain('{"id":12,"name":"Ada"}');
+    expect(clip.text).toContain('[{"id":12},{"id":13}]');
+    expect(clip.text).toContain('[12]');
+    expect(clip.text).toContain('["a quoted aside in brackets", she wrote] and then went on.');
+  });
+
   it('never mutates the page', () => {
     const d = articlePage();
     const before = d.documentElement.outerHTML;

@@ -120,6 +120,32 @@ function parseBase(base: string): boolean {
 /** `!NON_SPACE.test(t)` is `!t.trim()` (trim strips exactly `\s`) without allocating the trimmed copy. */
 const NON_SPACE = /\S/;
 
+/** Elements whose text is code or input, shown as written. */
+const CODE_SELECTOR = 'code, samp, kbd, pre, textarea, var';
+
+/**
+ * A text that is a JSON object or array, outside code: a widget's configuration or a data
+ * island a page prints into an element instead of a script (`<div id="widget-config"
+ * style="opacity:0">{"statementLink":"",…}</div>`). It is data for the page's scripts, never
+ * something to read, while a JSON example an article shows sits in <pre> or <code>. Only texts
+ * that start with `{` or `[` and end with `}` or `]` are parsed, and only those holding a
+ * string (`"`), so a footnote mark ("[12]") is text. `first`: the index of raw's first
+ * non-space character.
+ */
+export function isDataText(raw: string, first: number, node: Node): boolean {
+  const open = raw.charCodeAt(first);
+  if (open !== 123 /* { */ && open !== 91 /* [ */) return false;
+  const t = raw.trim();
+  const close = t.charCodeAt(t.length - 1);
+  if (close !== (open === 123 ? 125 : 93) || !t.includes('"')) return false;
+  try {
+    JSON.parse(t);
+  } catch {
+    return false;
+  }
+  return node.parentElement?.closest(CODE_SELECTOR) == null;
+}
+
 /** `<tag>` and `</tag>` in lower case, built once per tag name rather than once per element. */
 const OPEN_TAGS = new Map<string, string>();
 const CLOSE_TAGS = new Map<string, string>();
@@ -267,12 +293,14 @@ export function serialize(input: SerializeInput): Serialized {
         content++;
         continue;
       }
-      if (!NON_SPACE.test(raw)) {
+      const first = raw.search(NON_SPACE);
+      if (first < 0) {
         // Whitespace only (collapsing keeps it non-empty exactly when it is non-empty).
         if (raw && (implicitOpen || flowDepth > 0)) html.push(' ');
         line += ' ';
         continue;
       }
+      if (isDataText(raw, first, cur)) continue;
       const t = collapseSpaces(raw);
       if (flowDepth === 0 && !implicitOpen) openImplicit();
       html.push(escapeText(t));
