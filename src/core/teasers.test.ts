@@ -35,6 +35,42 @@ describe('teaser lists', () => {
     expect(c.trace.notes.some((n) => /^teaser list <section> dropped: 4 cards/.test(n))).toBe(true);
   });
 
+  it('a sidebar list whose titles are bold links, not headings, is dropped too; a heading around a bold title is one title', () => {
+    const bold = (n: number) => `<li><strong><a href="/blog/another-harbour-story-${n}/">Another story from the harbour, number ${n}</a></strong><p>Did you know that the tide turns twice a day at...</p></li>`;
+    const nested = (n: number) => `<div class="card"><h3><b><a href="/blog/a-nested-harbour-story-${n}/">A nested harbour story, number ${n}</a></b></h3><p>The boats will be...</p></div>`;
+    const d = page(`<main><div class="col-1"><article>${post}</article></div>
+      <div class="col-2"><div class="blog-list"><h5>Popular</h5><ul>${bold(1)}${bold(2)}${bold(3)}${bold(4)}</ul></div>
+      <div class="more">${nested(1)}${nested(2)}${nested(3)}</div></div></main>`);
+    const c = clip(d);
+    expect(c.text).toContain(prose(4, 3));
+    expect(c.text).not.toContain('Another story from the harbour');
+    expect(c.text).not.toContain('Popular');
+    expect(c.text).not.toContain('A nested harbour story');
+  });
+
+  it("an article's list of picks with bold linked leads stays, as do bold links inside its sentences", () => {
+    const pick = (n: number) => `<li><strong><a href="/blog/another-harbour-story-${n}/">Another story from the harbour, number ${n}</a></strong> ($24 at the shop): a lantern that lasts.</li>`;
+    const inText = (n: number) => `<li>${prose(2, n)} <a href="/blog/a-linked-harbour-story-${n}/"><strong>A linked harbour story, number ${n}</strong></a> is worth a read.</li>`;
+    const d = page(`<main><article>${post}<ul>${[1, 2, 3].map(inText).join('')}</ul><ul class="picks">${[1, 2, 3, 4].map(pick).join('')}</ul><p>${prose(5, 6)}</p></article></main>`);
+    const c = clip(d);
+    expect(c.text).toContain('Another story from the harbour, number 3');
+    expect(c.text).toContain('A linked harbour story, number 2');
+  });
+
+  it('a card that shows its linked title twice (over the picture and under it) is one card', () => {
+    const product = (n: number) => {
+      const title = `<h3 class="card__heading"><a href="/products/harbour-lantern-kit-${n}">Harbour lantern kit, size ${n}</a></h3>`;
+      return `<li class="grid__item"><div class="card"><div class="card__inner"><img src="/p/${n}.jpg" width="300" height="300">${title}</div>
+        <div class="card__content">${title}<p>4.9 / 5.0 (169)</p><div class="price">Regular price $49.99 USD Sale price $39.99 USD</div></div></div></li>`;
+    };
+    const d = page(`<main><article>${post}<div class="collection"><h2>Essentials for happy lanterns:</h2>
+      <ul class="product-grid">${[1, 2, 3, 4].map(product).join('')}</ul></div></article></main>`);
+    const c = clip(d);
+    expect(c.text).toContain(prose(4, 3));
+    expect(c.text).not.toContain('Harbour lantern kit');
+    expect(c.text).not.toContain('Essentials for happy lanterns');
+  });
+
   it("on a page whose address is not a post's (a product's, a hub's), linked cards are the content", () => {
     const cards = `<div class="list">${card(1)}${card(2)}${card(3)}${card(4)}</div>`;
     const d = page(`<main><article>${post}</article>${cards}</main>`, 'https://example.com/products/marketing');

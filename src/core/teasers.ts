@@ -1,6 +1,6 @@
 import type { ContentSelection } from './engines/engine';
 import { keptRegions } from './repeats';
-import { TEASER_LABEL_MAX_CHARS, TEASER_MAX_CARD_CHARS, TEASER_MIN_CARDS, TEASER_MIN_SHARE_ALIKE, TEASER_SLUG_MIN_WORDS, WIDGET_MAX_SHARE } from './rules';
+import { BLOCK_TAGS, TEASER_LABEL_MAX_CHARS, TEASER_MAX_CARD_CHARS, TEASER_MIN_CARDS, TEASER_MIN_SHARE_ALIKE, TEASER_SLUG_MIN_WORDS, WIDGET_MAX_SHARE } from './rules';
 import type { PageStats } from './stats';
 import { subtreeStart } from './stats';
 
@@ -14,7 +14,8 @@ import { subtreeStart } from './stats';
  *
  * What gives such a list away is its shape and where its links go: three or more sibling
  * cards (rules.TEASER_MIN_CARDS), each a short box (rules.TEASER_MAX_CARD_CHARS) around one
- * heading whose whole text is a link, and nearly every one of those links
+ * title whose whole text is a link (a heading, or bold text: `<li><strong><a>…</a></strong>`;
+ * shown twice with one link, it is one title), and nearly every one of those links
  * (rules.TEASER_MIN_SHARE_ALIKE) goes to a page *like this one*: a post of the same site
  * whose address ends in a slug of words, as this page's does ("/blog/taxes/the-hard-irs-1099-
  * deadline…" under "/blog/hr/6-types-of-hr-outsourcing…"). So the rule is off on a page whose
@@ -29,7 +30,7 @@ import { subtreeStart } from './stats';
  * rules.TEASER_LABEL_MAX_CHARS characters of other text).
  *
  * Read from the stats arrays: a page whose address is not a post's, or whose selection has
- * fewer than three headings that are links (tag, TC = LC), reads nothing from the DOM here.
+ * fewer than three titles that are links (tag, TC = LC), reads nothing from the DOM here.
  *
  * Returns a note per dropped list (for the trace); the nodes go into `removed`.
  */
@@ -40,9 +41,32 @@ export function removeTeaserLists(selection: ContentSelection, stats: PageStats,
   const rootIndex = stats.index.get(root);
   if (page === null || rootIndex === undefined) return notes;
   const { order, tags, tc, lc } = stats;
-  const headings: Element[] = [];
+  // Linked titles, the outermost of nested ones (`<h3><strong><a>`): in post order a
+  // title's descendants come just before it.
+  const titles: number[] = [];
   for (let i = subtreeStart(stats, rootIndex); i < rootIndex; i++) {
-    if (HEADING_TAGS.has(tags[i]!) && tc[i]! >= MIN_TITLE_CHARS && lc[i]! >= tc[i]!) headings.push(order[i]!);
+    const tag = tags[i]!;
+    if (!TITLE_TAGS.has(tag) || tc[i]! < MIN_TITLE_CHARS || lc[i]! < tc[i]!) continue;
+    if (!HEADING_TAGS.has(tag) && !onALineOfItsOwn(order[i]!)) continue;
+    const first = titles.length > 0 ? subtreeStart(stats, i) : i;
+    while (titles.length > 0 && titles[titles.length - 1]! >= first) titles.pop();
+    titles.push(i);
+  }
+  if (titles.length < TEASER_MIN_CARDS) return notes;
+  // A card may show its title twice (over the picture and under it, as shop themes do): one
+  // title per link target, the first.
+  const headings: Element[] = [];
+  const hrefs: (string | undefined)[] = [];
+  const seen = new Set<string>();
+  for (const i of titles) {
+    const h = order[i]!;
+    const href = (h.closest('a[href]') ?? h.querySelector('a[href]'))?.getAttribute('href')?.trim();
+    if (href) {
+      if (seen.has(href)) continue;
+      seen.add(href);
+    }
+    headings.push(h);
+    hrefs.push(href);
   }
   if (headings.length < TEASER_MIN_CARDS) return notes;
 
@@ -55,16 +79,16 @@ export function removeTeaserLists(selection: ContentSelection, stats: PageStats,
   // heading itself: an article's own headings sit bare in its body). Cards are grouped by
   // their parent, the list.
   const lists = new Map<Element, { cards: Element[]; alike: number }>();
-  for (const h of headings) {
+  headings.forEach((h, k) => {
     let card = h;
     for (let parent = card.parentElement; parent && parent !== root && held.get(parent) === 1; parent = parent.parentElement) card = parent;
     const list = card.parentElement;
-    if (!list || card === h) continue;
+    if (!list || card === h) return;
     let entry = lists.get(list);
     if (!entry) lists.set(list, (entry = { cards: [], alike: 0 }));
     entry.cards.push(card);
-    if (leadsToPostLike(h, page)) entry.alike++;
-  }
+    if (leadsToPostLike(hrefs[k], page)) entry.alike++;
+  });
 
   const textOf = (el: Element): number => {
     const i = stats.index.get(el);
@@ -101,6 +125,33 @@ export function removeTeaserLists(selection: ContentSelection, stats: PageStats,
 }
 
 const HEADING_TAGS: ReadonlySet<string> = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+/**
+ * A card's title: a heading, or bold text on a line of its own (`<li><strong><a>Green Key
+ * Webinar</a></strong><p>Check out…`), not the bold lead of a sentence
+ * (`<li><strong><a>AirPods Pro 3</a></strong> ($249): the best…`), as articles write lists.
+ */
+const TITLE_TAGS: ReadonlySet<string> = new Set([...HEADING_TAGS, 'STRONG', 'B']);
+
+/**
+ * Whether nothing but blocks, line breaks or a block's edges are beside the element, or
+ * beside the inline elements wrapping only it (`<p>…<a href><strong>…</strong></a> is known…`
+ * is a sentence's bold link).
+ */
+function onALineOfItsOwn(el: Element): boolean {
+  for (let cur: Element | null = el; cur !== null && !BLOCK_TAGS.has(cur.tagName); cur = cur.parentElement) {
+    let bounded = false;
+    for (const step of ['previousSibling', 'nextSibling'] as const) {
+      let node = cur[step];
+      while (node !== null && (node.nodeType === 8 || (node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '')))) node = node[step];
+      if (node === null) continue;
+      if (node.nodeType === 1 && ((node as Element).tagName === 'BR' || BLOCK_TAGS.has((node as Element).tagName))) bounded = true;
+      else return false;
+    }
+    // Blocks or line breaks beside it: a line of its own. Nothing beside it: ask its parent.
+    if (bounded) return true;
+  }
+  return true;
+}
 
 /** A post's title is longer than this many non-space characters ("Home", "More" are not). */
 const MIN_TITLE_CHARS = 10;
@@ -141,11 +192,10 @@ function siteOf(u: URL): string {
 }
 
 /**
- * Whether the heading's link goes to a page like this one: another post of the same site
+ * Whether a title's link goes to a page like this one: another post of the same site
  * (not this page or a fragment of it, not a page below this one's path).
  */
-function leadsToPostLike(heading: Element, page: PostAddress): boolean {
-  const href = (heading.closest('a[href]') ?? heading.querySelector('a[href]'))?.getAttribute('href')?.trim();
+function leadsToPostLike(href: string | undefined, page: PostAddress): boolean {
   if (!href || href.startsWith('#')) return false;
   let target: URL;
   try {
