@@ -684,6 +684,33 @@ describe('popup App: choosing the engine (issue 6)', () => {
     expect((api.saves[0]![0] as ClipData).engine).toBe('vsse');
   });
 
+  it('keeps a title the user edited when the engine or the page kind changes', async () => {
+    const api = engineApi();
+    const root = mount(api);
+    // The fake answers at once: wait for the request, then for the answer's render.
+    const answered = async (requests: number) => {
+      await until(() => api.choices.length === requests);
+      await new Promise((r) => setTimeout(r, 30));
+      await until(() => !!byTestId(root, 'title'));
+    };
+    await answered(1);
+    const title = byTestId(root, 'title') as HTMLTextAreaElement;
+    title.value = 'My own title';
+    title.dispatchEvent(new Event('input', { bubbles: true }));
+    choose(byTestId(root, 'engine'), 'vsse');
+    await answered(2);
+    expect((byTestId(root, 'engine') as HTMLSelectElement).value).toBe('vsse');
+    expect((byTestId(root, 'title') as HTMLTextAreaElement).value).toBe('My own title');
+    choose(byTestId(root, 'page-kind'), 'documentation');
+    await answered(3);
+    expect((byTestId(root, 'page-kind') as HTMLSelectElement).value).toBe('documentation');
+    expect((byTestId(root, 'title') as HTMLTextAreaElement).value).toBe('My own title');
+    (byTestId(root, 'save') as HTMLButtonElement).click();
+    await until(() => api.saves.length === 1);
+    expect((api.saves[0]![0] as ClipData).title).toBe('My own title');
+    expect((api.saves[0]![0] as ClipData).engine).toBe('vsse');
+  });
+
   it('keeps a kind override when the engine changes, and the engine when the kind changes', async () => {
     const api = engineApi();
     const root = mount(api);

@@ -88,6 +88,16 @@ function isBlockedFailure(error: string): boolean {
 export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProps) {
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [title, setTitle] = useState('');
+  /**
+   * The title as the user typed it, once they have. The page's title is the same whichever
+   * engine, page kind or clip mode made the preview, so a new preview keeps the user's words
+   * instead of putting the page's back.
+   */
+  const editedTitle = useRef<string | null>(null);
+  const editTitle = useCallback((next: string) => {
+    editedTitle.current = next;
+    setTitle(next);
+  }, []);
   const [leadImage, setLeadImage] = useState<LeadImage>({ state: 'loading' });
   const [answered, setAnswered] = useState(false);
   /** The user's choices so far (kind override, engine); every later preview keeps them. */
@@ -135,7 +145,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
         }
         else if (reply.kind === 'not-article') setState({ phase: 'not-article', message: reply.message, hasSelection: reply.hasSelection });
         else {
-          setTitle(reply.clip.title);
+          setTitle(editedTitle.current ?? reply.clip.title);
           setState({
             phase: 'preview', clip: reply.clip, imageUrls: reply.imageUrls, existing: reply.existing, saving: null, hasSelection: reply.hasSelection,
             asTable: tableOf(reply.clip) !== null,
@@ -373,7 +383,7 @@ export function App({ api, initialMode, initialPreview, onFirstAnswer }: AppProp
         <Preview
           clip={state.clip}
           title={title}
-          onTitle={setTitle}
+          onTitle={editTitle}
           leadImage={leadImage}
           onSubmit={() => void save('ask')}
           hideOpening={asTable}
