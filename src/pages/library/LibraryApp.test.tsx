@@ -168,6 +168,8 @@ describe('LibraryApp export: what the list shows', () => {
 
     [...host.querySelectorAll('button')].find((b) => b.textContent === 'Clear tag filter')!.click();
     await expect.poll(() => button().textContent).toBe('Export all');
+    // The pressed button is gone with the filter; the keyboard focus lands on the list's heading.
+    expect(document.activeElement?.textContent).toMatch(/^All clips/);
     button().click();
     await expect.poll(() => exported(calls)).toEqual(['export markdown-zip a,c', 'export markdown-zip a,b,c']);
   });

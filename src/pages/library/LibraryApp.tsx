@@ -684,7 +684,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
             {result && <span class="total" data-testid="total" title={result.totalExact === false ? 'Estimated from the newest clips' : undefined}>{result.totalExact === false ? '≈ ' : ''}{result.total.toLocaleString()}</span>}
           </h1>
           {view === 'trash' && <p class="sub">Clips in the trash are deleted forever 30 days after you delete them.</p>}
-          {tag && <button type="button" class="btn" onClick={() => setTag(null)}>Clear tag filter</button>}
+          {/* The button goes with the filter: the focus moves to the list's heading, not to the page's start. */}
+          {tag && <button type="button" class="btn" onClick={() => { setTag(null); headingRef.current?.focus(); }}>Clear tag filter</button>}
           {view === 'trash' && counts.trash > 0 && <button type="button" class="btn danger" onClick={() => { if (!busy) void emptyTrash(); }} aria-disabled={busy ? 'true' : undefined}>Empty trash</button>}
         </div>
 
