@@ -131,6 +131,25 @@ test.describe('library', () => {
   // Found by a QA pass in real Chromium (the jsdom test in LibraryApp.test.tsx passed): the
   // list answered first and the focus went back to Empty trash, which the counts' answer then
   // removed, leaving the focus on the page's body.
+  // Found by a QA pass: a clip opened from the trash (a kept link, the browser's history)
+  // showed in the reader as if nothing had happened, with no way back out of the trash.
+  test('a clip opened from the trash says so in the reader; Restore brings it back to the open library', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const row = page.locator('[data-testid="clip-row"]', { hasText: 'Rivers Remember' });
+    const href = await row.locator('a.row-title').getAttribute('href');
+    await row.hover();
+    await row.getByRole('button', { name: /Delete/ }).click();
+    await expect(page.getByTestId('count-trash')).toHaveText('1');
+    const reader = await context.newPage();
+    await reader.goto(new URL(href!, page.url()).href);
+    const note = reader.getByTestId('in-trash');
+    await expect(note).toContainText('This clip is in the trash. It will be deleted forever on');
+    await note.getByRole('button', { name: 'Restore' }).click();
+    await expect(note).toHaveCount(0);
+    await expect(page.getByTestId('count-trash')).toHaveText('0');
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
+  });
+
   test('keyboard: Empty trash leaves the focus on the Trash heading, not the body', async ({ context, extensionId }) => {
     const page = await openLibrary(context, extensionId);
     page.on('dialog', (d) => void d.accept());

@@ -32,6 +32,7 @@ async function mountReader(
   prefs: { stored?: Promise<ReaderPrefs>; saved?: ReaderPrefs[] } = {},
   shown: { clip: StoredClip; images?: StoredImage[] } = { clip },
   files: { canOpen?: boolean; opened?: string[] } = {},
+  restore: (id: string) => Promise<void> = () => Promise.resolve(),
 ): Promise<string[]> {
   const visited: string[] = [];
   const api: ReaderApi = {
@@ -41,6 +42,7 @@ async function mountReader(
     setPrefs: (p) => { prefs.saved?.push(p); return Promise.resolve(); },
     canOpenFiles: () => Promise.resolve(files.canOpen ?? false),
     openFile: (url) => { files.opened?.push(url); return Promise.resolve(); },
+    restore,
   };
   host = document.createElement('div');
   document.body.append(host);
@@ -253,5 +255,34 @@ describe('ReaderApp: the original of a page opened from disk', () => {
     await mountReader(nav, {}, { clip: { ...fromDisk, canonicalUrl: 'https://courier.example/flood' } }, { canOpen: true });
     expect(host.querySelector('[data-testid="original-link"]')?.getAttribute('href')).toBe('https://courier.example/flood');
     expect(host.querySelector('[data-testid="original-file"]')).toBeNull();
+  });
+});
+
+describe('ReaderApp: a clip in the trash', () => {
+  const trashed = sampleClip({ id: 'middle', title: 'The Middle Clip', html: '<p>Some words.</p>', deletedAt: Date.UTC(2026, 10, 1, 12) });
+  const none = Promise.resolve({ newer: null, older: null });
+
+  it('says so, with the day it goes for good, and Restore takes it out of the trash', async () => {
+    const restored: string[] = [];
+    await mountReader(none, {}, { clip: trashed }, {}, (id) => { restored.push(id); return Promise.resolve(); });
+    const note = host.querySelector('[data-testid="in-trash"]');
+    expect(note?.textContent).toContain('This clip is in the trash. It will be deleted forever on');
+    expect(note?.textContent).toContain('2026');
+    expect(note?.textContent).toMatch(/December/);
+    (note!.querySelector('button') as HTMLButtonElement).click();
+    await expect.poll(() => host.querySelector('[data-testid="in-trash"]')).toBeNull();
+    expect(restored).toEqual(['middle']);
+  });
+
+  it('a restore that fails says why and keeps the note', async () => {
+    await mountReader(none, {}, { clip: trashed }, {}, () => Promise.reject(new Error('QuotaExceededError')));
+    (host.querySelector('[data-testid="in-trash"] button') as HTMLButtonElement).click();
+    await expect.poll(() => host.querySelector('[data-testid="in-trash"] [role="alert"]')?.textContent).toBe('Could not restore it: QuotaExceededError');
+    expect(host.querySelector('[data-testid="in-trash"]')).not.toBeNull();
+  });
+
+  it('a clip not in the trash shows no note', async () => {
+    await mountReader(none);
+    expect(host.querySelector('[data-testid="in-trash"]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { SanitizedHtml } from '../../ui/SanitizedHtml';
 import { ClipTable } from './components/ClipTable';
@@ -12,6 +12,7 @@ import { Toolbar, TYPOGRAPHY_PANEL_ID, TYPOGRAPHY_TOGGLE_ID, type OriginalLink }
 import { Help } from './components/Help';
 import { useWindowKeydown } from '../../ui/useWindowKeydown';
 import { formatInstantDay, formatStatedDay } from '../../shared/dates';
+import { TRASH_RETENTION_MS } from '../../storage/library';
 
 const LIBRARY_HREF = '../library/index.html';
 
@@ -201,7 +202,16 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
         {state.kind === 'error' && (
           <div class="status" role="alert"><h1>Could not open this clip</h1><p>{state.message}</p></div>
         )}
-        {state.kind === 'ready' && <Article clip={state.clip} transform={transform} source={source} original={original} />}
+        {state.kind === 'ready' && (
+          <Article clip={state.clip} transform={transform} source={source} original={original}
+            notice={state.clip.deletedAt !== null && (
+              <InTrash deletedAt={state.clip.deletedAt} onRestore={async () => {
+                const shown = state.clip;
+                await api.restore(shown.id);
+                setState((s) => (s.kind === 'ready' && s.clip.id === shown.id ? { ...s, clip: { ...s.clip, deletedAt: null } } : s));
+              }} />
+            )} />
+        )}
       </main>
       {state.kind === 'ready' && (nav.newer || nav.older) && (
         <nav class="pager" aria-label="More clips">
@@ -210,6 +220,31 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
         </nav>
       )}
     </>
+  );
+}
+
+/**
+ * A clip opened from the trash (a link kept from before, the browser's history) says so, and
+ * when it goes for good, with a way to take it back out. A failed restore says why.
+ */
+function InTrash({ deletedAt, onRestore }: { deletedAt: number; onRestore: () => Promise<void> }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const restore = () => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(null);
+    onRestore().catch((err: unknown) => {
+      setFailed(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    });
+  };
+  return (
+    <div class="in-trash" role="status" data-testid="in-trash">
+      <p>This clip is in the trash. It will be deleted forever on {formatInstantDay(deletedAt + TRASH_RETENTION_MS, 'long')}.</p>
+      <button type="button" class="tb-btn" onClick={restore} aria-disabled={busy ? 'true' : undefined}>Restore</button>
+      {failed && <p role="alert">Could not restore it: {failed}</p>}
+    </div>
   );
 }
 
@@ -231,7 +266,7 @@ function originalLink(source: ClipSource | null, filesOpen: boolean, api: Reader
   return filesOpen ? { kind: 'file', path: source.detail, open: () => void api.openFile(original.url) } : null;
 }
 
-function Article({ clip, transform, source, original }: { clip: StoredClip; transform: (f: DocumentFragment) => void; source: ClipSource | null; original: OriginalLink | null }) {
+function Article({ clip, transform, source, original, notice }: { clip: StoredClip; transform: (f: DocumentFragment) => void; source: ClipSource | null; original: OriginalLink | null; notice?: ComponentChildren }) {
   const dir = clip.dir ?? undefined;
   const lang = clip.lang ?? undefined;
   // The site is the kicker above the title, so the line under it leaves it out; a byline
@@ -240,6 +275,7 @@ function Article({ clip, transform, source, original }: { clip: StoredClip; tran
   const meta = [byline, formatStatedDay(clip.published, 'long')].filter(Boolean);
   return (
     <article class="article" lang={lang} dir={dir}>
+      {notice}
       <header class="article-head">
         {clip.site && <p class="kicker">{clip.site}</p>}
         <h1 class="title">{clip.title}</h1>

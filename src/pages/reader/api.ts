@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import { BUILD_BROWSER } from '../../shared/browserFamily';
 import { db } from '../../storage/db';
-import { getClip, getSetting, imagesOf, neighbours, setSetting } from '../../storage/library';
+import { announceLibraryChange } from '../../shared/libraryChanges';
+import { getClip, getSetting, imagesOf, neighbours, restoreClips, setSetting } from '../../storage/library';
 import type { StoredClip, StoredImage } from '../../storage/schema';
 import { READER_PREFS_KEY, coercePrefs, type ReaderPrefs } from './prefs';
 
@@ -20,6 +21,8 @@ export interface ReaderApi {
   canOpenFiles(): Promise<boolean>;
   /** Opens a file: address in a new tab (only file: addresses). */
   openFile(url: string): Promise<void>;
+  /** Takes a clip out of the trash (a library open in another tab hears of it). */
+  restore(id: string): Promise<void>;
 }
 
 /**
@@ -52,6 +55,10 @@ export const readerApi: ReaderApi = {
   openFile: async (url) => {
     if (new URL(url).protocol !== 'file:') throw new Error('not a file on this computer');
     await browser.tabs.create({ url });
+  },
+  restore: async (id) => {
+    await restoreClips(db(), [id]);
+    announceLibraryChange();
   },
   setPrefs: (p) => {
     try {
