@@ -131,6 +131,23 @@ test.describe('library', () => {
   // Found by a QA pass in real Chromium (the jsdom test in LibraryApp.test.tsx passed): the
   // list answered first and the focus went back to Empty trash, which the counts' answer then
   // removed, leaving the focus on the page's body.
+  test('keyboard: Empty trash leaves the focus on the Trash heading, not the body', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    page.on('dialog', (d) => void d.accept());
+    await page.locator('[data-testid="clip-row"] input[type=checkbox]').first().click();
+    await page.getByRole('button', { name: 'Select all' }).click();
+    await expect(page.locator('.selection-bar')).toContainText('All 5 clips selected');
+    await page.getByTestId('delete-selected').click();
+    await expect(page.getByTestId('count-trash')).toHaveText('5');
+    await page.getByRole('button', { name: /^Trash/ }).click();
+    await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
+    await page.getByRole('button', { name: 'Empty trash' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('toast')).toHaveText('Deleted 5 clips forever.');
+    await expect(page.getByRole('button', { name: 'Empty trash' })).toHaveCount(0);
+    await expect(page.locator('.list-head h1')).toBeFocused();
+  });
+
   // Found by a QA pass: a clip opened from the trash (a kept link, the browser's history)
   // showed in the reader as if nothing had happened, with no way back out of the trash.
   test('a clip opened from the trash says so in the reader; Restore brings it back to the open library', async ({ context, extensionId }) => {
@@ -148,23 +165,6 @@ test.describe('library', () => {
     await expect(note).toHaveCount(0);
     await expect(page.getByTestId('count-trash')).toHaveText('0');
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
-  });
-
-  test('keyboard: Empty trash leaves the focus on the Trash heading, not the body', async ({ context, extensionId }) => {
-    const page = await openLibrary(context, extensionId);
-    page.on('dialog', (d) => void d.accept());
-    await page.locator('[data-testid="clip-row"] input[type=checkbox]').first().click();
-    await page.getByRole('button', { name: 'Select all' }).click();
-    await expect(page.locator('.selection-bar')).toContainText('All 5 clips selected');
-    await page.getByTestId('delete-selected').click();
-    await expect(page.getByTestId('count-trash')).toHaveText('5');
-    await page.getByRole('button', { name: /^Trash/ }).click();
-    await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
-    await page.getByRole('button', { name: 'Empty trash' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('toast')).toHaveText('Deleted 5 clips forever.');
-    await expect(page.getByRole('button', { name: 'Empty trash' })).toHaveCount(0);
-    await expect(page.locator('.list-head h1')).toBeFocused();
   });
 
   test('tags: add, filter, remove; bulk tag a selection', async ({ context, extensionId }) => {

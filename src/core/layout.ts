@@ -31,6 +31,13 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
   const body = doc.body;
   const pageHidden = hasLayout && body !== null && body.checkVisibility() && !body.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
   const visibilityOptions = (pageHidden ? {} : { visibilityProperty: true }) as CheckVisibilityOptions;
+  // Per closed <details> met: whether it folds text rather than links (foldsMoreTextThanLinks).
+  const folds = new Map<Element, boolean>();
+  const foldsText = (details: Element): boolean => {
+    let yes = folds.get(details);
+    if (yes === undefined) folds.set(details, (yes = foldsMoreTextThanLinks(details)));
+    return yes;
+  };
   const isRendered = (el: Element): boolean => {
     if (!hasLayout) return isRenderedByMarkup(el);
     if (el.checkVisibility(visibilityOptions)) return true;
@@ -39,12 +46,6 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
     // display:contents has no box of its own, yet its children render (checkVisibility says false).
     if (style.display === 'contents') return true;
     return foldedByDetails(el, style, visibilityOptions, isRendered, foldsText);
-  };
-  const folds = new Map<Element, boolean>();
-  const foldsText = (details: Element): boolean => {
-    let yes = folds.get(details);
-    if (yes === undefined) folds.set(details, (yes = foldsMoreTextThanLinks(details)));
-    return yes;
   };
   return {
     isRendered,
@@ -70,16 +71,17 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
  * and its own style would show it once the reader opens the disclosure. The browser skips
  * that content (content-visibility), so checkVisibility says false; yet it is the page's
  * text, one click away, and a clip kept after the page is gone cannot be clicked open.
- * A disclosure of links (a menu) stays folded (foldsMoreTextThanLinks). Read only for elements checkVisibility refuses (a handful a page).
+ * A disclosure of links (a menu) stays folded (foldsMoreTextThanLinks). Read only for
+ * elements checkVisibility refuses (a handful a page); the cheap tests go first.
  */
 function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: CheckVisibilityOptions, isRendered: (details: Element) => boolean, foldsText: (details: Element) => boolean): boolean {
+  if (style.display === 'none' || (options.visibilityProperty === true && style.visibility === 'hidden')) return false;
   let details = el.parentElement?.closest('details:not([open])');
+  if (!details) return false;
   // A closed disclosure shows its own summary: what is in it is folded, if at all, by an outer one.
   const summary = el.closest('summary');
   while (details && summary?.parentElement === details) details = details.parentElement?.closest('details:not([open])');
-  if (!details || !foldsText(details)) return false;
-  if (style.display === 'none' || (options.visibilityProperty === true && style.visibility === 'hidden')) return false;
-  return isRendered(details);
+  return details != null && foldsText(details) && isRendered(details);
 }
 
 /**
