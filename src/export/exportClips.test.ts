@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiftDb } from '../storage/db';
 import { saveClip, type ImageInput } from '../storage/saveClip';
 import type { ClipData } from '../shared/messages';
@@ -235,5 +235,36 @@ describe('an EPUB of one clip is that clip\'s book', () => {
     const opf = strFromU8(unzipSync(await bytes(out.blob))['OEBPS/content.opf']!);
     expect(opf).toContain('<dc:title>Sift: 2 clips</dc:title>');
     expect(opf).toContain('<dc:creator>Sift</dc:creator>');
+  });
+});
+
+describe('exports build the clip in an inert document, never the page\'s', () => {
+  // The library's exports made each clip's body a <div> of the library page's document: every
+  // <img> the Markdown kept at its original address (not stored) started loading from that
+  // site the moment it joined the <div> (blocked by the page's CSP, with a console error each;
+  // e2e/export-offline.spec.ts watches the real browser). Nothing of the clip may be made in,
+  // or moved into, the page's document.
+  const remote = 'https://cdn.example/harbour/unsaved.png';
+  const clip: ClipData = {
+    ...product, title: 'Harbour at Dawn', leadImage: 'https://cdn.example/harbour/lead.png',
+    html: `<h1>Harbour at Dawn</h1><p>The boats came in at six.</p><p><img src="${remote}" alt="Boats"></p>`, text: 'The boats came in at six.',
+  };
+
+  it.each(['markdown', 'markdown-zip', 'html', 'epub'] as const)('%s', async (format) => {
+    const id = await save(clip);
+    const calls = (['createElement', 'createElementNS', 'createDocumentFragment', 'importNode', 'adoptNode'] as const).map((name) => vi.spyOn(document, name));
+    try {
+      const out = await exportClips(db, format, [id]);
+      expect(out.blob.size).toBeGreaterThan(0);
+      for (const spy of calls) expect(spy, spy.getMockName()).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of calls) spy.mockRestore();
+    }
+  });
+
+  it('the Markdown note still links the image it has no copy of, at its address', async () => {
+    const md = await text((await exportClips(db, 'markdown', [await save(clip)])).blob);
+    expect(md).toContain(`![Boats](${remote})`);
+    expect(md).toContain('| Price | 799 USD |');
   });
 });

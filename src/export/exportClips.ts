@@ -1,7 +1,7 @@
 import type { SiftDb } from '../storage/db';
 import type { StoredClip, StoredImage } from '../storage/schema';
 import { pacer } from '../shared/pace';
-import { sanitizeToFragment } from '../shared/sanitize';
+import { inertDocument, sanitizeToFragment } from '../shared/sanitize';
 import { base64Encode } from '../backup/bytes';
 import { clipBatches, writeBackupJson, writeBackupZip } from '../backup/write';
 import { EPUB_IMAGE_TYPES, writeEpub, type EpubChapter } from './epub';
@@ -15,7 +15,7 @@ import { ZipStream } from './zipStream';
 
 /**
  * Every export format, driven from extension pages (they need a DOM for DOMPurify,
- * turndown and XMLSerializer). Clips are read in batches and written entry by entry into a
+ * turndown and XMLSerializer; clip markup is built in an inert document, never the page's). Clips are read in batches and written entry by entry into a
  * streamed ZIP, so memory holds one batch, not the library.
  */
 export { FORMAT_LABELS, isCancel, type ExportFormat, type ExportProgress } from './formats';
@@ -30,18 +30,20 @@ const okImages = (images: StoredImage[]) => images.filter((im): im is StoredImag
 const remoteOnly = (url: string) => (/^https?:/i.test(url) ? url : null);
 
 /**
- * The sanitized body of a clip (with its lead image) inside a detached <div> of this document,
- * after its table as the reader shows it. Its opening <h1> goes when it states the clip's
- * title: the HTML file's header shows the title, and the Markdown note adds `# title` when the
- * body does not start with one, so either way it would read twice.
+ * The sanitized body of a clip (with its lead image) inside a detached <div> of an inert
+ * document, after its table as the reader shows it. Never a <div> of this page's document:
+ * its <img>s would load from the original site (sanitize.ts, inertDocument). Its opening <h1>
+ * goes when it states the clip's title: the HTML file's header shows the title, and the
+ * Markdown note adds `# title` when the body does not start with one, so either way it would
+ * read twice.
  */
 function sanitizedBody(clip: StoredClip, localUrl: (url: string) => string | null): HTMLDivElement {
-  const div = document.createElement('div');
-  const table = clipTableElement(clip, document);
+  const doc = inertDocument();
+  const div = doc.createElement('div');
+  const table = clipTableElement(clip, doc);
   if (table) div.append(table);
-  // May be null when DOMPurify finds no <body> to return (a <frameset> page): export nothing then.
-  const fragment = sanitizeToFragment(clip.html, document) as DocumentFragment | null;
-  if (!fragment) return div;
+  // Empty when DOMPurify finds no <body> to return (a <frameset> page): export nothing then.
+  const fragment = sanitizeToFragment(clip.html);
   dropTitleHeading(fragment, clip.title);
   insertLeadImage(fragment, clip);
   makeOffline(fragment, localUrl);
@@ -154,12 +156,12 @@ async function* epubChapters(db: SiftDb, ids: string[]): AsyncGenerator<EpubChap
         local.set(im.url, path);
         files.push({ path, mime, blob: im.blob });
       }
-      const fragment = (sanitizeToFragment(clip.html, document) as DocumentFragment | null) ?? document.createDocumentFragment();
+      const fragment = sanitizeToFragment(clip.html);
       // Each chapter opens with the title (epub.ts): the content's own copy of it goes.
       dropTitleHeading(fragment, clip.title);
       insertLeadImage(fragment, clip);
       makeOffline(fragment, (url) => local.get(url) ?? null);
-      const table = clipTableElement(clip, document);
+      const table = clipTableElement(clip, inertDocument());
       if (table) fragment.prepend(table);
       yield { clip, body: fragment, images: files };
       await pace();

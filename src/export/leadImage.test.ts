@@ -7,7 +7,7 @@ const url = 'https://courier.example/river';
 
 /** The sanitized fragment with the lead image inserted, as the reader and exports build it. */
 function body(html: string, leadImage: string | null): string {
-  const fragment = sanitizeToFragment(html, document);
+  const fragment = sanitizeToFragment(html);
   insertLeadImage(fragment, { leadImage, url });
   const div = document.createElement('div');
   div.append(fragment);
@@ -61,7 +61,7 @@ describe('insertLeadImage', () => {
 describe('dropTitleHeading', () => {
   /** The fragment as the reader and EPUB chapters build it: title heading dropped, then the lead image. */
   function shown(html: string, title: string, leadImage: string | null = null): string {
-    const fragment = sanitizeToFragment(html, document);
+    const fragment = sanitizeToFragment(html);
     dropTitleHeading(fragment, title);
     insertLeadImage(fragment, { leadImage, url });
     const div = document.createElement('div');

@@ -125,7 +125,7 @@ export function insertLeadImage(fragment: DocumentFragment, clip: Pick<StoredCli
     const src = img.getAttribute('src');
     if (src && fileKey(src, clip.url) === key) return;
   }
-  const figure = sanitizeToFragment(`<figure><img src="${escapeHtml(lead)}" alt=""></figure>`, fragment.ownerDocument);
+  const figure = sanitizeToFragment(`<figure><img src="${escapeHtml(lead)}" alt=""></figure>`);
   // A src the sanitizer refused (a javascript: "image" from a hostile backup) leaves nothing to show.
   if (!figure.querySelector('img[src]')) return;
   const heading = openingHeading(fragment);

@@ -31,6 +31,17 @@ describe('sanitize', () => {
     expect(sanitizeToString('<p><img src=" file:///a.png"></p>')).toContain('file:///a.png');
   });
 
+  // A clip's <img> made in the page's own document starts loading its original address at once,
+  // before the reader or an export can swap it for the stored copy: the fragment comes in a
+  // document with no window, where nothing loads.
+  it('gives a fragment of a document without a window, never the page\'s', () => {
+    for (const payload of ['<p>Hi <img src="https://e.x/a.png"></p>', '<frameset><frame src="x"></frameset>']) {
+      const fragment = sanitizeToFragment(payload);
+      expect(fragment.ownerDocument).not.toBe(document);
+      expect(fragment.ownerDocument.defaultView).toBeNull();
+    }
+  });
+
   it('opens links without an opener', () => {
     const out = html(sanitizeToFragment('<a href="https://e.x/">x</a>'));
     expect(out).toContain('rel="noopener noreferrer"');

@@ -56,14 +56,31 @@ function installHooks(): void {
   });
 }
 
-/** Sanitizes clip HTML into a fragment owned by `doc`, ready for `replaceChildren`. */
-export function sanitizeToFragment(html: string, doc: Document = document): DocumentFragment {
+/**
+ * A document with no window. An <img> of a page's own document fetches its src as soon as it
+ * has one, attached to the page or not; in a document like this one nothing ever loads. Clip
+ * HTML is built here, and its images swapped for stored copies (makeOffline), before any of
+ * it is adopted into a page: an export that made its body in the library's document asked
+ * the original site for every image not stored (the page CSP refused each, with a console
+ * error; without that CSP the site would learn the clip was opened).
+ */
+let inert: Document | null = null;
+export function inertDocument(): Document {
+  inert ??= document.implementation.createHTMLDocument('');
+  return inert;
+}
+
+/**
+ * Sanitizes clip HTML into a fragment of an inert document (DOMPurify parses into one of its
+ * own, with no window), ready for `replaceChildren`. Its images still name the original site:
+ * swap or drop them before the fragment joins a page's document, which is when they would load.
+ */
+export function sanitizeToFragment(html: string): DocumentFragment {
   installHooks();
   // DOMPurify answers null when the payload parses to no <body> at all (e.g. a lone
   // <frameset>): that is "nothing safe to show", not the text "null".
   const fragment: DocumentFragment | null = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
-  if (!fragment) return doc.createDocumentFragment();
-  return doc === document ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
+  return fragment ?? inertDocument().createDocumentFragment();
 }
 
 /**

@@ -4,7 +4,10 @@ import { sanitizeToFragment } from '../shared/sanitize';
 export interface SanitizedHtmlProps {
   /** Untrusted clip HTML. */
   html: string;
-  /** Runs on the sanitized fragment before it is attached (e.g. swap image URLs for blob: URLs). */
+  /**
+   * Runs on the sanitized fragment, still in an inert document, before it is attached: swap
+   * image URLs for blob: URLs (or drop the images) here, or they load from the original site.
+   */
   transform?: (fragment: DocumentFragment) => void;
   class?: string;
   lang?: string | undefined;
@@ -20,7 +23,7 @@ export function SanitizedHtml({ html, transform, class: className, lang, dir }: 
   useLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
-    const fragment = sanitizeToFragment(html, el.ownerDocument);
+    const fragment = sanitizeToFragment(html);
     transform?.(fragment);
     el.replaceChildren(fragment);
   }, [html, transform]);
