@@ -106,8 +106,9 @@ test('a v2 library upgrades to v3 (and on to v4) in the browser; a failed upgrad
   await page.getByTestId('more').click();
   await expect.poll(() => titles(page).then((t) => t.length)).toBe(100);
   const upgraded = await rawState(blank);
-  // v2 → v3 → v4 → v5 → v6 in one open (v4, v5 and v6 rebuild the terms: byline, site, WiFi / Wi-Fi, unaccented words, ae/oe/ue).
-  expect(upgraded.version).toBe(60);
+  // v2 → v3 → … → v7 in one open (v4, v5 and v6 rebuild the terms: byline, site, WiFi / Wi-Fi,
+  // unaccented words, ae/oe/ue; v7 indexes the live summaries by liveKey).
+  expect(upgraded.version).toBe(70);
   expect(upgraded.stores).toEqual(['clips', 'images', 'settings', 'summaries', 'timeline']);
   expect(upgraded.clips).toEqual(after.clips);
 });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
-import { countLive, searchClips } from './library';
+import { countLive, liveIds, listClips, neighbours, restoreClips, searchClips, searchIds, trashClips } from './library';
 import { LIVE_COUNT_KEY, summaryOf } from './libraryIndex';
 import { termsFor } from './libraryTerms';
 import type { StoredClip } from './schema';
@@ -37,7 +37,7 @@ function openV1(name: string, version = 1): Dexie {
 }
 
 describe('SiftDb schema', () => {
-  it('opens a v1 database holding a clip as v6 with the clip, its image and its indexes intact', async () => {
+  it('opens a v1 database holding a clip as v7 with the clip, its image and its indexes intact', async () => {
     const name = `migrate-${Math.random()}`;
     names.push(name);
     const old = openV1(name);
@@ -48,7 +48,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     // Terms are rebuilt by the v4 upgrade (site name added); everything else is as it was.
     expect(await db.clips.get('c1')).toEqual({ ...v1Clip('c1'), terms: expect.arrayContaining(['river', 'rose', 'valley', 'courier']) });
     expect(await db.clips.where('tags').equals('flood').primaryKeys()).toEqual(['c1']);
@@ -88,7 +88,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.clips.count()).toBe(451);
     expect(await db.summaries.count()).toBe(451);
     const live = clips.filter((c) => c.deletedAt === null);
@@ -138,7 +138,7 @@ describe('SiftDb schema', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.timeline.count()).toBe(300);
     db.close();
   });
@@ -182,7 +182,7 @@ describe('SiftDb v4: search terms include byline and site, and hyphenated words 
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     // Nothing lost: every clip as it was but for its terms; images, settings and summaries intact.
     const after = await db.clips.toArray();
     expect(after).toHaveLength(250);
@@ -226,7 +226,7 @@ describe('SiftDb v5: accented words are also indexed without their accents', () 
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     for (const c of await db.clips.toArray()) {
       const { terms, ...rest } = c;
       const { terms: oldTerms, ...was } = clips.find((x) => x.id === c.id)!;
@@ -265,7 +265,7 @@ describe('SiftDb v6: German umlauts are also indexed as ae, oe, ue', () => {
 
     const db = new SiftDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     // Nothing lost: every clip as it was but for its terms, which keep every v5 term.
     const after = await db.clips.toArray();
     expect(after).toHaveLength(3);
@@ -373,13 +373,13 @@ describe('SiftDb: a library several versions behind rebuilds its search terms on
 
     const db = new SiftDb(name);
     const puts = await countPuts(() => db.open().then(() => undefined));
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     // One rebuild: each clip record and its summary written once (trashed clips have no timeline row).
     expect(puts.clips).toBe(CLIPS);
     expect(puts.summaries).toBe(CLIPS);
     expect(puts.timeline ?? 0).toBeLessThanOrEqual(clips.filter((c) => c.deletedAt === null).length);
 
-    // Identical, store by store and record by record, to the same clips saved under v6.
+    // Identical, store by store and record by record, to the same clips saved by today's release (v7).
     const today = await writeToday(todayName, clips);
     expect(await dump(db)).toEqual(await dump(today));
     // And the terms are today's: the v6 spellings find the live clips, never the trashed ones.
@@ -389,5 +389,127 @@ describe('SiftDb: a library several versions behind rebuilds its search terms on
     expect(await countLive(db)).toBe(live.length);
     db.close();
     today.close();
+  });
+});
+
+describe('SiftDb v7: the trash keeps its search rows; the live list is the summaries\' liveKey index', () => {
+  // Undo of a Delete and Restore took 97-105 s at 3,000 clips (bench/library-bulk.ts): every
+  // restored clip's words were indexed again. v7 keeps a trashed clip's timeline row, so the
+  // live list in date order moves to a new index on the summaries; the upgrade writes the live
+  // summaries only, never a clip or a timeline row (those are what cost).
+  const CLIPS = 240;
+  function library(): StoredClip[] {
+    return Array.from({ length: CLIPS }, (_, i) => {
+      const title = `${i % 3 ? 'The river rose' : 'Die Größe von Köln'} ${i}`;
+      const text = `Notes on the flood, page ${i}.`;
+      const c = { ...v1Clip(`c${String(i).padStart(3, '0')}`), savedAt: 1000 + (i * 7919) % CLIPS, title, text, tags: i % 4 ? ['flood'] : ['städte'], deletedAt: i % 8 === 0 ? 9000 + i : null };
+      return { ...c, terms: termsFor(c) };
+    });
+  }
+  /** The library as v6 stored it: summaries without liveKey, timeline rows for live clips only. */
+  async function writeV6(name: string, clips: StoredClip[]): Promise<void> {
+    const old = openV3(name, 6);
+    await old.table('clips').bulkAdd(clips);
+    await old.table('summaries').bulkAdd(clips.map((c) => {
+      const { liveKey: _, ...v6 } = summaryOf(c);
+      return v6;
+    }));
+    await old.table('timeline').bulkAdd(clips.filter((c) => c.deletedAt === null).map((c) => ({ savedAt: c.savedAt, id: c.id, terms: c.terms })));
+    await old.table('images').add({ id: 'i1', clipId: 'c001', url: 'https://cdn.example/a.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
+    await old.table('settings').bulkAdd([{ key: LIVE_COUNT_KEY, value: clips.filter((c) => c.deletedAt === null).length }, { key: 'reader:prefs', value: { theme: 'sepia' } }]);
+    old.close();
+  }
+  const newestFirst = (clips: StoredClip[]) => [...clips].sort((a, b) => b.savedAt - a.savedAt || (a.id < b.id ? 1 : -1)).map((c) => c.id);
+
+  it('upgrades a populated v6 library by writing the live summaries only: the library is the one v7 saves, and works', async () => {
+    const clips = library();
+    const live = clips.filter((c) => c.deletedAt === null);
+    const name = `v6to7-${Math.random()}`;
+    const todayName = `v7-today-${Math.random()}`;
+    names.push(name, todayName);
+    await writeV6(name, clips);
+    const old = openV3(name, 6);
+    const v6 = await dump(old);
+    old.close();
+
+    const db = new SiftDb(name);
+    const puts = await countPuts(() => db.open().then(() => undefined));
+    expect(db.verno).toBe(7);
+    expect(puts).toEqual({ summaries: live.length });
+    // Nothing else changed: every store as v6 left it, live summaries with their liveKey.
+    const upgraded = await dump(db);
+    expect(upgraded).toEqual({ ...v6, summaries: (v6.summaries as { id: string; savedAt: number; deletedAt: number | null }[]).map((s) => (s.deletedAt === null ? { ...s, liveKey: [s.savedAt, s.id] } : s)) });
+    // And identical to the same clips saved by v7 (trashed clips saved into the trash have no row either).
+    const today = new SiftDb(todayName);
+    await today.settings.bulkAdd([{ key: LIVE_COUNT_KEY, value: 0 }, { key: 'reader:prefs', value: { theme: 'sepia' } }]);
+    await today.clips.bulkAdd(clips);
+    await today.images.add({ id: 'i1', clipId: 'c001', url: 'https://cdn.example/a.png', blob: null, mime: null, bytes: 0, width: null, height: null, status: 'failed', error: 'x' });
+    expect(upgraded).toEqual(await dump(today));
+    today.close();
+
+    expect(await countLive(db)).toBe(live.length);
+    expect(await liveIds(db)).toEqual(newestFirst(live));
+    const page = await listClips(db, { view: 'all', limit: 3, offset: 2 });
+    expect(page).toMatchObject({ total: live.length });
+    expect(page.items.map((c) => c.id)).toEqual(newestFirst(live).slice(2, 5));
+    const [, second, third] = newestFirst(live);
+    const at = clips.find((c) => c.id === second)!;
+    expect((await neighbours(db, at)).older).toBe(third);
+    const koeln = (from: StoredClip[]) => newestFirst(from.filter((c) => c.title.startsWith('Die Größe')));
+    expect(await searchIds(db, 'groesse')).toEqual(koeln(live));
+    expect(await searchIds(db, 'flood')).toEqual(newestFirst(live));
+
+    // A clip trashed under v6 has no row: restored, it is indexed then, and found.
+    const trashed = clips.filter((c) => c.deletedAt !== null).map((c) => c.id);
+    const restoring = await countPuts(() => restoreClips(db, trashed).then(() => undefined));
+    expect(restoring.timeline).toBe(trashed.length);
+    expect(await searchIds(db, 'groesse')).toEqual(koeln(clips));
+    expect(await countLive(db)).toBe(CLIPS);
+    // From now on the trash keeps the row: Delete, then Undo, index nothing.
+    const again = await countPuts(async () => {
+      await trashClips(db, trashed);
+      await restoreClips(db, trashed);
+    });
+    expect(again.timeline ?? 0).toBe(0);
+    expect(await searchIds(db, 'flood')).toEqual(newestFirst(clips));
+    db.close();
+  });
+
+  it('a failed v7 upgrade (quota exceeded writing the summaries) changes nothing and is retried on the next open', async () => {
+    const clips = library();
+    const name = `v6fail-${Math.random()}`;
+    names.push(name);
+    await writeV6(name, clips);
+    const old = openV3(name, 6);
+    const v6 = await dump(old);
+    old.close();
+
+    const proto = IDBObjectStore.prototype;
+    const put = proto.put;
+    let writes = 0;
+    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'summaries' && ++writes > 100) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+    try {
+      const db = new SiftDb(name);
+      await expect(db.open()).rejects.toThrow(/quota/i);
+      db.close();
+    } finally {
+      proto.put = put;
+    }
+    // Still v6, every record as it was, no liveKey index.
+    const check = openV3(name, 6);
+    await check.open();
+    expect(check.verno).toBe(6);
+    expect(await dump(check)).toEqual(v6);
+    expect(check.table('summaries').schema.indexes.map((i) => i.name).sort()).toEqual(['deletedAt', 'savedAt', 'tags']);
+    check.close();
+
+    const db = new SiftDb(name);
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect(await liveIds(db)).toEqual(newestFirst(clips.filter((c) => c.deletedAt === null)));
+    db.close();
   });
 });

@@ -51,16 +51,14 @@ export async function listClips(db: SiftDb, q: ListQuery): Promise<ListResult> {
     tagged.sort(byNewest);
     return { items: tagged.slice(offset, offset + limit), total: tagged.length };
   }
-  // The common case at scale: the timeline's keys are in date order, so the page is a
-  // reverse key walk of `limit` steps and the total the stored live count; only the page's
-  // summary rows are read.
-  const [keys, total] = await Promise.all([
-    db.timeline.reverse().offset(offset).limit(limit).primaryKeys() as Promise<TimelineKey[]>,
-    liveCount(db),
-  ]);
-  const rows = await db.summaries.bulkGet(keys.map((k) => k[1]));
-  return { items: rows.filter((s): s is StoredSummary => !!s), total };
+  // The common case at scale: the live summaries' `liveKey` index is in date order, so the
+  // page is a reverse walk of `limit` steps and the total the stored live count.
+  const [items, total] = await Promise.all([liveNewestFirst(db).offset(offset).limit(limit).toArray(), liveCount(db)]);
+  return { items, total };
 }
+
+/** Live clips' summaries, newest first (the `liveKey` index holds live clips only: schema v7). */
+const liveNewestFirst = (db: SiftDb) => db.summaries.orderBy('liveKey').reverse();
 
 /**
  * The trash (within a tag), most recently deleted first: a reverse walk of the summaries'
@@ -150,10 +148,10 @@ export async function imagesOf(db: SiftDb, clipId: string): Promise<StoredImage[
 export async function neighbours(db: SiftDb, clip: Pick<StoredClip, 'id' | 'savedAt'>): Promise<{ newer: string | null; older: string | null }> {
   const key: TimelineKey = [clip.savedAt, clip.id];
   const [newer, older] = await Promise.all([
-    db.timeline.where(':id').above(key).limit(1).primaryKeys() as Promise<TimelineKey[]>,
-    db.timeline.where(':id').below(key).reverse().limit(1).primaryKeys() as Promise<TimelineKey[]>,
+    db.summaries.where('liveKey').above(key).limit(1).primaryKeys() as Promise<string[]>,
+    db.summaries.where('liveKey').below(key).reverse().limit(1).primaryKeys() as Promise<string[]>,
   ]);
-  return { newer: newer[0]?.[1] ?? null, older: older[0]?.[1] ?? null };
+  return { newer: newer[0] ?? null, older: older[0] ?? null };
 }
 
 // ---- tags -------------------------------------------------------------------------------
@@ -217,10 +215,10 @@ export async function trashClips(db: SiftDb, ids: readonly string[], opts: BulkO
 
 /**
  * Undo of `trashClips`, and the trash view's "restore" (chunked, BulkOptions); returns the
- * ids it restored. The slow one: a restored clip's timeline row gets its search terms
- * indexed again (~1,300 multi-entry index entries for 20 KB of text: ~35 ms a clip in
- * Chromium on a quiet machine, 70-160 under load, against ~2 ms to move it to the trash,
- * which only deletes the row), so 3,000 clips take minutes; hence the progress and the stop.
+ * ids it restored. As cheap as the move to the trash since schema v7: a trashed clip keeps
+ * its timeline row, so only the clip and its summary are rewritten. Until then every restored
+ * clip's ~1,300 search terms were indexed again (~35 ms a clip in Chromium, 3,000 clips in
+ * 97-105 s); a clip trashed before v7 (or imported trashed) still costs that once.
  */
 export async function restoreClips(db: SiftDb, ids: readonly string[], opts: BulkOptions = {}): Promise<string[]> {
   return rewriteInChunks(db, ids, opts, (c) => (c.deletedAt !== null ? { ...c, deletedAt: null } : null));
@@ -379,6 +377,6 @@ export async function liveIds(db: SiftDb, tag?: string | null): Promise<string[]
     return tagged.sort(byNewest).map((c) => c.id);
   }
   // Forward order + Array.reverse: a forward key range is one getAllKeys call.
-  const keys = (await db.timeline.toCollection().primaryKeys()) as TimelineKey[];
-  return keys.reverse().map((k) => k[1]);
+  const ids = (await db.summaries.orderBy('liveKey').primaryKeys()) as string[];
+  return ids.reverse();
 }

@@ -31,6 +31,14 @@ import { liveCount } from './libraryIndex';
  *    that rarely meet) would need too many rows: after SCAN_MAX_ROWS the planner falls back
  *    to reading every key (exact, slow, rare). countMatches gives the exact total on demand.
  * 6. Only the page's summaries are read.
+ *
+ * The trash (schema v7): a trashed clip keeps its timeline row, so Undo and Restore do not
+ * index its words again, and every step leaves the trash's ids out (read once per search,
+ * keys only, from the summaries' `deletedAt` index, which holds the trash alone). A term's
+ * probe and a single word's page read that many keys more, so a term is small when its LIVE
+ * clips fit the probe and a page is full of live clips; a scan skips trashed rows and
+ * estimates from the live rows it read. The trash is purged after 30 days, so it is small
+ * unless the user just emptied the library into it.
  */
 
 export interface TermPlan {
@@ -108,6 +116,8 @@ interface Probe {
 
 interface Prepared {
   plans: TermPlan[];
+  /** Ids of the clips in the trash: their timeline rows are never a match. */
+  trash: ReadonlySet<string>;
   /** Small terms, fewest clips first. */
   small: (Probe & { keys: Key[] })[];
   /** Common terms (more postings than PROBE). */
@@ -126,25 +136,39 @@ async function soleExpansion(db: SiftDb, prefix: string): Promise<string | null 
   return first[0] === last[0] ? (first[0] as string) : null;
 }
 
+/** Ids of the clips in the trash: keys only, from the `deletedAt` index (live clips are not in it). */
+async function trashedIds(db: SiftDb): Promise<ReadonlySet<string>> {
+  return new Set((await db.summaries.where('deletedAt').above(0).primaryKeys()) as string[]);
+}
+
+/** The keys of live clips among `keys`, in the same order. */
+function liveOnly(keys: Key[], trash: ReadonlySet<string>): Key[] {
+  return trash.size === 0 ? keys : keys.filter((k) => !trash.has(k[1]));
+}
+
 /** Plans a query and probes every term (see the planner's steps 1-2). */
 async function prepare(db: SiftDb, query: string): Promise<Prepared | 'empty' | 'none'> {
   const plans = planQuery(query);
   if (plans.length === 0) return 'empty';
+  const trash = await trashedIds(db);
+  // A probe may meet every trashed clip before its live ones: it reads that many keys more.
+  const probeLimit = PROBE + 1 + trash.size;
   // Both at once (one round trip fewer): a prefix's range read as a prefix holds the same
   // keys, in the same order, as its sole word's postings.
   const [sole, probed] = await Promise.all([
     Promise.all(plans.map((p) => (p.prefix ? soleExpansion(db, p.term) : null))),
     // Read forward: a reverse key read costs about twice as much in Chromium (measured), and
     // a common term's keys are not used.
-    Promise.all(plans.map((p) => postings(db, p).limit(PROBE + 1).primaryKeys() as Promise<Key[]>)),
+    Promise.all(plans.map((p) => postings(db, p).limit(probeLimit).primaryKeys() as Promise<Key[]>)),
   ]);
   if (sole.some((s) => s === undefined)) return 'none';
   const probes = plans.map((p, i): Probe => {
     const word = sole[i];
     // "river" typed in full is the word river: the exact paths (and the single-word count) apply.
     if (typeof word === 'string') Object.assign(p, { term: word, prefix: false });
-    const keys = probed[i]!;
-    if (keys.length > PROBE) return { p, keys: null };
+    const raw = probed[i]!;
+    const keys = liveOnly(raw, trash);
+    if (raw.length >= probeLimit || keys.length > PROBE) return { p, keys: null };
     // An exact term's postings are in date order (oldest first); a prefix's come word by
     // word and may name a clip twice (two words with the prefix): each clip once (its size
     // orders the terms). intersectKeys puts every list used later in date order.
@@ -153,7 +177,7 @@ async function prepare(db: SiftDb, query: string): Promise<Prepared | 'empty' | 
   if (probes.some((x) => x.keys?.length === 0)) return 'none';
   const small = probes.filter((x): x is Probe & { keys: Key[] } => x.keys !== null).sort((a, b) => a.keys.length - b.keys.length);
   const common = probes.filter((x) => x.keys === null).map((x) => x.p);
-  return { plans, small, common };
+  return { plans, trash, small, common };
 }
 
 /** Clips in every small term (and the tag), newest first. */
@@ -169,7 +193,7 @@ const rowMatches = (r: TimelineRow, plans: readonly TermPlan[], tagIds: Set<stri
 interface Scan {
   /** Matching clips found, newest first. */
   hits: Key[];
-  /** Rows read. */
+  /** Live clips' rows read (the trash's are skipped). */
   read: number;
   /** The timeline ended: `hits` are all the matches. */
   complete: boolean;
@@ -185,19 +209,26 @@ async function verifyRows(db: SiftDb, within: Key[], common: readonly TermPlan[]
 }
 
 /**
- * The total of one common exact word, given its newest `want` postings: estimated from its
- * hit rate among the newest clips (how many clips those postings span: a keys-only read of
- * the timeline, capped), as a scan estimates it. Its native count would walk every posting
- * (~100 ms for a word in all 10,000 clips). A word too sparse among the newest clips for the
- * capped read is counted exactly.
+ * The total of one common exact word, given its newest `want` live postings (`complete`:
+ * they are all it has): estimated from its hit rate among the newest clips (how many live
+ * clips those postings span: a keys-only read of the summaries' `liveKey` index, capped), as
+ * a scan estimates it. Its native count would walk every posting (~100 ms for a word in all
+ * 10,000 clips). A word too sparse among the newest clips for the capped read is counted
+ * exactly.
  */
-async function singleTotal(db: SiftDb, p: TermPlan, newest: Key[], want: number): Promise<{ total: number; totalExact: boolean }> {
+async function singleTotal(db: SiftDb, prep: Prepared, p: TermPlan, newest: Key[], complete: boolean): Promise<{ total: number; totalExact: boolean }> {
   const oldest = newest[newest.length - 1];
-  if (!oldest || newest.length < want) return { total: newest.length, totalExact: true };
-  const span = await db.timeline.where(':id').aboveOrEqual(oldest).limit(SCAN_MAX_ROWS).primaryKeys();
-  if (span.length >= SCAN_MAX_ROWS) return { total: await postings(db, p).count(), totalExact: true };
+  if (!oldest || complete) return { total: newest.length, totalExact: true };
+  const span = await db.summaries.where('liveKey').aboveOrEqual(oldest).limit(SCAN_MAX_ROWS).primaryKeys();
+  if (span.length >= SCAN_MAX_ROWS) return { total: await countPostings(db, prep, p), totalExact: true };
   const total = Math.max(newest.length, Math.round((newest.length / span.length) * (await liveCount(db))));
   return { total, totalExact: false };
+}
+
+/** Live clips with one exact word: a native count when the trash is empty, else its keys read and filtered. */
+async function countPostings(db: SiftDb, prep: Prepared, p: TermPlan): Promise<number> {
+  if (prep.trash.size === 0) return postings(db, p).count();
+  return liveOnly((await postings(db, p).primaryKeys()) as Key[], prep.trash).length;
 }
 
 /**
@@ -205,18 +236,23 @@ async function singleTotal(db: SiftDb, p: TermPlan, newest: Key[], want: number)
  * since a very common term fills it from those rows alone) and checked in memory, until
  * `want` hits are found, the timeline ends, or SCAN_MAX_ROWS rows were read (null).
  */
-async function scanRows(db: SiftDb, plans: readonly TermPlan[], tagIds: Set<string> | null, want: number): Promise<Scan | null> {
+async function scanRows(db: SiftDb, prep: Prepared, tagIds: Set<string> | null, want: number): Promise<Scan | null> {
   const hits: Key[] = [];
   let read = 0;
+  let live = 0;
   let last: Key | null = null;
   let chunk = want;
   for (;;) {
     const range: Collection<TimelineRow, Key> = last ? db.timeline.where(':id').below(last) : db.timeline.toCollection();
     const rows: TimelineRow[] = await range.reverse().limit(chunk).toArray();
-    for (const r of rows) if (rowMatches(r, plans, tagIds)) hits.push([r.savedAt, r.id]);
+    for (const r of rows) {
+      if (prep.trash.has(r.id)) continue;
+      live++;
+      if (rowMatches(r, prep.common, tagIds)) hits.push([r.savedAt, r.id]);
+    }
     read += rows.length;
-    if (rows.length < chunk) return { hits, read, complete: true };
-    if (hits.length >= want) return { hits, read, complete: false };
+    if (rows.length < chunk) return { hits, read: live, complete: true };
+    if (hits.length >= want) return { hits, read: live, complete: false };
     if (read >= SCAN_MAX_ROWS) return null;
     const end: TimelineRow = rows[rows.length - 1]!;
     last = [end.savedAt, end.id];
@@ -242,8 +278,12 @@ export async function searchTimeline(
     const only = small[0];
     if (only) return { items: await page(only.keys), total: only.keys.length, totalExact: true, strategy: 'single' };
     const p = common[0]!;
-    const keys = (await postings(db, p).reverse().limit(want).primaryKeys()) as Key[];
-    const { total, totalExact } = await singleTotal(db, p, keys, want);
+    // `want` live postings, however many trashed clips come first.
+    const limit = want + prep.trash.size;
+    const raw = (await postings(db, p).reverse().limit(limit).primaryKeys()) as Key[];
+    const complete = raw.length < limit;
+    const keys = liveOnly(raw, prep.trash);
+    const { total, totalExact } = await singleTotal(db, prep, p, complete ? keys : keys.slice(0, want), complete);
     return { items: await page(keys), total, totalExact, strategy: 'single' };
   }
   if (common.length === 0) {
@@ -255,7 +295,7 @@ export async function searchTimeline(
     return { items: await page(hits), total: hits.length, totalExact: true, strategy: 'verify' };
   }
   // The live count (one small read) alongside: the estimate below needs it.
-  const [scan, live] = await Promise.all([scanRows(db, common, tagIds, want), liveCount(db)]);
+  const [scan, live] = await Promise.all([scanRows(db, prep, tagIds, want), liveCount(db)]);
   if (scan) {
     if (scan.complete) return { items: await page(scan.hits), total: scan.hits.length, totalExact: true, strategy: 'scan' };
     // An estimate from the hit rate among the newest clips: the exact union of a very common
@@ -275,7 +315,8 @@ async function exactMatches(db: SiftDb, prep: Prepared, tagIds: Set<string> | nu
     lists.push((await postings(db, p).primaryKeys()) as Key[]);
   }
   if (tagIds) lists.push(lists[0]!.filter((k) => tagIds.has(k[1])));
-  return intersectKeys(lists);
+  // The small lists hold live clips only; the common terms' keys hold the trash's too.
+  return liveOnly(intersectKeys(lists), prep.trash);
 }
 
 /**
@@ -287,7 +328,7 @@ export async function countMatches(db: SiftDb, query: string, tagIds: Set<string
   const prep = await prepare(db, query);
   if (prep === 'empty' || prep === 'none') return 0;
   if (prep.common.length === 0 || prep.small.length > 0) return (await allMatches(db, prep, tagIds)).length;
-  if (!tagIds && prep.plans.length === 1 && !prep.plans[0]!.prefix) return postings(db, prep.plans[0]!).count();
+  if (!tagIds && prep.plans.length === 1 && !prep.plans[0]!.prefix) return countPostings(db, prep, prep.plans[0]!);
   return (await exactMatches(db, prep, tagIds)).length;
 }
 
