@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BulkStopped } from '../../storage/library';
+import { BulkStopped, PAGE_SIZE } from '../../storage/library';
 import { sampleClip } from '../../storage/librarySamples';
 import { summaryOf } from '../../storage/libraryIndex';
 import type { StoredSummary } from '../../storage/schema';
@@ -144,6 +144,72 @@ describe('LibraryApp: changes made elsewhere', () => {
     changedElsewhere();
     await expect.poll(() => host.querySelector('li.row')?.getAttribute('data-id')).toBe('new');
     await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('4');
+  });
+
+  /** The fake library with `n` more clips after a, b and c, read a page at a time as storage does. */
+  function pagedApi(n: number) {
+    const fake = fakeApi();
+    for (let i = 0; i < n; i++) fake.clips.push(summaryOf(sampleClip({ id: `m${i}`, title: `More ${i}`, html: '<p>words</p>', savedAt: 900 - i })));
+    const page = <T,>(items: T[], offset = 0, limit = PAGE_SIZE) => items.slice(offset, offset + limit);
+    const { list, search } = fake.api;
+    fake.api.list = async (q) => {
+      const all = await list(q);
+      return { ...all, items: page(all.items, q.offset, q.limit) };
+    };
+    fake.api.search = async (query, tag, offset, limit) => {
+      const all = await search(query, tag);
+      return { ...all, items: page(all.items, offset, limit) };
+    };
+    return fake;
+  }
+  const rowIds = () => Array.from(host.querySelectorAll<HTMLElement>('li.row'), (r) => r.dataset.id);
+  const rowOf = (id: string) => host.querySelector<HTMLElement>(`li.row[data-id="${id}"]`);
+
+  // Two library tabs: a delete in one stayed in the other until a reload. Read again, the list
+  // must not fall back to its first page (the user had pressed Show more and scrolled down), nor
+  // drop the focus to the page, nor keep a clip that is gone in the selection (Delete or Export
+  // would act on it).
+  it('a delete in another tab: the rows loaded stay loaded, the focus goes to the row in the gone row\'s place, the selection loses the gone clip', async () => {
+    const { api, clips, changedElsewhere } = pagedApi(77);
+    mount(api);
+    await expect.poll(() => rowIds().length).toBe(PAGE_SIZE);
+    host.querySelector<HTMLButtonElement>('[data-testid="more"]')!.click();
+    await expect.poll(() => rowIds().length).toBe(80);
+    for (const id of ['m60', 'm61']) rowOf(id)!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    await expect.poll(() => host.querySelector('.selection-bar strong')?.textContent).toBe('2 selected');
+    rowOf('m66')!.focus();
+
+    for (const c of clips) if (c.id === 'm66' || c.id === 'm61') c.deletedAt = 5;
+    changedElsewhere();
+    await expect.poll(() => rowIds().length).toBe(78);
+    expect(rowIds()).not.toContain('m66');
+    expect(document.activeElement).toBe(rowOf('m67'));
+    await expect.poll(() => host.querySelector('.selection-bar strong')?.textContent).toBe('1 selected');
+    expect(rowOf('m60')!.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked).toBe(true);
+    await expect.poll(() => host.querySelector('[data-testid="count-trash"]')?.textContent).toBe('2');
+  });
+
+  it('a tag added in another tab shows on its row; the search, an open tag box with its draft and the focus in it stay', async () => {
+    const { api, clips, changedElsewhere } = pagedApi(0);
+    mount(api);
+    await expect.poll(() => rowIds().length).toBe(3);
+    const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
+    search.value = 'clip';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.poll(() => host.querySelector('.list-head h1')?.textContent).toMatch(/^Search results/);
+    rowOf('b')!.querySelector<HTMLButtonElement>('.add-tag')!.click();
+    await expect.poll(() => document.activeElement?.getAttribute('aria-label')).toBe('New tag');
+    const box = document.activeElement as HTMLInputElement;
+    box.value = 'dra';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+
+    clips.find((c) => c.id === 'b')!.tags = ['later'];
+    changedElsewhere();
+    await expect.poll(() => Array.from(rowOf('b')!.querySelectorAll('.chip-name'), (c) => c.textContent)).toEqual(['#later']);
+    expect(document.activeElement).toBe(box);
+    expect(box.isConnected && box.value).toBe('dra');
+    expect(search.value).toBe('clip');
+    expect(rowIds()).toEqual(['a', 'b', 'c']);
   });
 });
 

@@ -184,16 +184,25 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const pendingFocus = useRef<{ id: string } | { index: number } | { control: Element } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(async (append = false) => {
+  /**
+   * Reads the list: its first page, the next page after the rows shown (`more`), or the rows
+   * shown read anew (`again`: as many as are loaded, at least a page, for a change made in
+   * another tab; a first page only would cut a list the user had scrolled through after Show more).
+   */
+  const load = useCallback(async (mode: 'first' | 'more' | 'again' = 'first') => {
     const seq = ++requestSeq.current;
+    const append = mode === 'more';
     const offset = append && result ? result.items.length : 0;
     const started = performance.now();
     const searching = query.trim() !== '' && view === 'all';
     const filter = view === 'all' ? { query: searching ? query : '', tag } : null;
     const shownView = view;
+    const before = shownRef.current;
+    const loaded = mode === 'again' && sameList(before, { view, filter }) ? before!.items.length : 0;
+    const limit = Math.max(PAGE_SIZE, loaded);
     let r: ListResult & { totalExact?: boolean };
     try {
-      r = searching ? await api.search(query, tag, offset) : await api.list({ view, tag, offset, limit: PAGE_SIZE });
+      r = searching ? await api.search(query, tag, offset, limit) : await api.list({ view, tag, offset, limit });
     } catch (err) {
       if (seq === requestSeq.current) setNotice({ kind: 'error', text: openFailure(err) });
       return;
@@ -203,8 +212,37 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       start: started, detail: { query, hits: r.total, strategy: 'strategy' in r ? r.strategy : null },
     });
     if (seq !== requestSeq.current) return; // a newer query answered first
+    // The focused row went in another tab: the focus goes to the row in its place, not to the
+    // page. A row that stays keeps it where it is (in its tag box, on its checkbox).
+    if (mode === 'again' && shownRef.current) {
+      const kept = new Set(r.items.map((c) => c.id));
+      keepFocusIfGone(shownRef.current.items.map((c) => c.id).filter((id) => !kept.has(id)));
+    }
     setResult((prev) => (append && prev ? { items: [...prev.items, ...r.items], total: r.total, totalExact: r.totalExact, view: shownView, filter } : { ...r, view: shownView, filter }));
   }, [api, query, tag, view, result]);
+
+  /** A selection without the clips that left the list it was made in (trashed, restored, deleted, untagged elsewhere). */
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const allSelectedRef = useRef(allSelected);
+  allSelectedRef.current = allSelected;
+  const pruneSelection = async () => {
+    const asked = askedRef.current;
+    if (!asked || selectedRef.current.size === 0) return;
+    const inList = new Set(await idsOfList(asked));
+    // The user moved to another list meanwhile: its own selection is not this one's.
+    if (!askedRef.current || !sameList(askedRef.current, asked)) return;
+    const prev = selectedRef.current;
+    const kept = new Set([...prev].filter((id) => inList.has(id)));
+    const wasAll = allSelectedRef.current === prev;
+    if (kept.size === prev.size) {
+      // A clip that joined the list (saved, restored elsewhere) is not in "All … selected".
+      if (wasAll && kept.size !== inList.size) setAllSelected(null);
+      return;
+    }
+    setSelected(kept);
+    setAllSelected(wasAll && kept.size === inList.size ? kept : null);
+  };
 
   const refreshMeta = useCallback(async () => {
     const [c, t, e] = await Promise.all([api.counts(), api.tags(), api.estimate()]);
@@ -222,7 +260,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   }, [api, refreshMeta, painted]);
 
   useEffect(() => {
-    const t = setTimeout(() => { void load(false); }, query ? SEARCH_DEBOUNCE_MS : 0);
+    const t = setTimeout(() => { void load('first'); }, query ? SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(t);
   }, [query, tag, view]);
 
@@ -239,7 +277,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   }, [result]);
 
   const refresh = useCallback(async () => {
-    await Promise.all([load(false), refreshMeta()]);
+    await Promise.all([load('first'), refreshMeta()]);
   }, [load, refreshMeta]);
   /**
    * The latest render's refresh: a bulk action can run for minutes (a restore re-indexes each
@@ -249,9 +287,20 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   refreshRef.current = refresh;
   const refreshShown = () => refreshRef.current();
 
-  // A clip saved from the popup (or the context menu, the shortcut) while this page is open:
-  // the list and the counts read it at once. It used to show only after a reload.
-  useEffect(() => api.onChange(() => { void refreshShown().catch(() => undefined); }), [api]);
+  /**
+   * The library changed in another context: a clip saved from the popup (or the context menu,
+   * the shortcut), or a delete, restore, tag or import in another library tab. The list, the
+   * counts and the tags are read again in place: the rows loaded so far (so the scroll position
+   * holds), the search and tag filter, an open tag box and the focus stay; the selection loses
+   * only the clips that left the list. Before, a save showed only after a reload, and a delete
+   * or a tag in one library tab never showed in another.
+   */
+  const refreshFromElsewhere = async () => {
+    await Promise.all([load('again'), refreshMeta(), pruneSelection()]);
+  };
+  const refreshFromElsewhereRef = useRef(refreshFromElsewhere);
+  refreshFromElsewhereRef.current = refreshFromElsewhere;
+  useEffect(() => api.onChange(() => { void refreshFromElsewhereRef.current().catch(() => undefined); }), [api]);
 
   const rows = () => Array.from(listRef.current?.querySelectorAll<HTMLLIElement>('li.row') ?? []);
 
@@ -294,6 +343,12 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     pendingFocus.current = gone.has(current!.dataset.id!)
       ? { index: list.slice(0, i).filter((r) => !gone.has(r.dataset.id!)).length }
       : { id: current!.dataset.id! };
+  };
+
+  /** keepFocusWithout, only when the focused row is among `ids`: a row that stays keeps the focus inside it. */
+  const keepFocusIfGone = (ids: string[]) => {
+    const current = document.activeElement instanceof HTMLElement ? document.activeElement.closest<HTMLLIElement>('li.row') : null;
+    if (current?.dataset.id && ids.includes(current.dataset.id)) keepFocusWithout(ids, current);
   };
 
   const showToast = (t: Toast) => {
@@ -736,7 +791,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
           ))}
         </ul>
         {result && items.length < result.total && (
-          <button type="button" class="btn more" onClick={() => load(true)} data-testid="more">
+          <button type="button" class="btn more" onClick={() => load('more')} data-testid="more">
             {result.totalExact === false ? 'Show more' : `Show more (${(result.total - items.length).toLocaleString()} ${searching ? 'more matches' : 'left'})`}
           </button>
         )}

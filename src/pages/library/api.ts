@@ -2,12 +2,12 @@ import { db } from '../../storage/db';
 import * as lib from '../../storage/library';
 import type { ImportResult } from '../../backup/importBackup';
 import type { ExportFormat, ExportProgress } from '../../export/formats';
-import { onLibraryChange } from '../../shared/libraryChanges';
+import { announceLibraryChange, onLibraryChange } from '../../shared/libraryChanges';
 
 /** Everything the library page does to storage; components get it through props (STYLE.md, 7). */
 export interface LibraryApi {
   list(q: lib.ListQuery): Promise<lib.ListResult>;
-  search(query: string, tag: string | null, offset?: number): Promise<lib.SearchResult>;
+  search(query: string, tag: string | null, offset?: number, limit?: number): Promise<lib.SearchResult>;
   tags(): Promise<string[]>;
   counts(): Promise<{ live: number; trash: number }>;
   liveIds(tag: string | null): Promise<string[]>;
@@ -17,7 +17,8 @@ export interface LibraryApi {
   trashIds(): Promise<string[]>;
   /**
    * The bulk actions run in chunks (lib.BulkOptions: progress, stop); one that stops early
-   * throws lib.BulkStopped with what it did.
+   * throws lib.BulkStopped with what it did. Every write here, once it has settled, tells the
+   * other open library pages (and not this one: it refreshes itself).
    */
   trash(ids: string[], opts?: lib.BulkOptions): Promise<string[]>;
   restore(ids: string[], opts?: lib.BulkOptions): Promise<string[]>;
@@ -30,13 +31,28 @@ export interface LibraryApi {
   /** Exports and downloads; `signal` cancels (rejects with an AbortError, nothing downloaded). */
   exportAndSave(format: ExportFormat, ids: string[], onProgress: ExportProgress, signal?: AbortSignal): Promise<string>;
   importFile(file: File, onProgress: ExportProgress): Promise<ImportResult>;
-  /** Calls `listener` when another context changed the library (a clip saved from the popup); returns the unsubscribe. */
+  /**
+   * Calls `listener` when another context changed the library (a clip saved from the popup,
+   * a delete or a tag in another library tab); returns the unsubscribe.
+   */
   onChange(listener: () => void): () => void;
+}
+
+/**
+ * Runs a write, then announces it (libraryChanges.ts) however it ended: a bulk action that
+ * stopped or failed partway keeps the chunks it committed, and another tab must show those.
+ */
+async function announcing<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    announceLibraryChange();
+  }
 }
 
 export const libraryApi: LibraryApi = {
   list: (q) => lib.listClips(db(), q),
-  search: (query, tag, offset) => lib.searchClips(db(), query, { tag, offset }),
+  search: (query, tag, offset, limit) => lib.searchClips(db(), query, { tag, offset, limit }),
   tags: () => lib.allTags(db()),
   counts: async () => {
     const [live, trash] = await Promise.all([lib.countLive(db()), lib.countTrash(db())]);
@@ -45,13 +61,17 @@ export const libraryApi: LibraryApi = {
   liveIds: (tag) => lib.liveIds(db(), tag),
   searchIds: (query, tag) => lib.searchIds(db(), query, tag),
   trashIds: () => lib.trashIds(db()),
-  trash: (ids, opts) => lib.trashClips(db(), ids, opts),
-  restore: (ids, opts) => lib.restoreClips(db(), ids, opts),
-  deleteForever: (ids, opts) => lib.deleteForever(db(), ids, opts),
-  emptyTrash: (opts) => lib.emptyTrash(db(), opts),
-  purgeExpired: () => lib.purgeExpiredTrash(db()),
-  addTag: (ids, tag, opts) => lib.addTag(db(), ids, tag, opts),
-  removeTag: (ids, tag, opts) => lib.removeTag(db(), ids, tag, opts),
+  trash: (ids, opts) => announcing(lib.trashClips(db(), ids, opts)),
+  restore: (ids, opts) => announcing(lib.restoreClips(db(), ids, opts)),
+  deleteForever: (ids, opts) => announcing(lib.deleteForever(db(), ids, opts)),
+  emptyTrash: (opts) => announcing(lib.emptyTrash(db(), opts)),
+  purgeExpired: async () => {
+    const purged = await lib.purgeExpiredTrash(db());
+    if (purged > 0) announceLibraryChange();
+    return purged;
+  },
+  addTag: (ids, tag, opts) => announcing(lib.addTag(db(), ids, tag, opts)),
+  removeTag: (ids, tag, opts) => announcing(lib.removeTag(db(), ids, tag, opts)),
   estimate: async () => {
     if (!navigator.storage?.estimate) return null;
     const e = await navigator.storage.estimate();
@@ -65,6 +85,11 @@ export const libraryApi: LibraryApi = {
     saveBlob(out.blob, out.filename);
     return out.filename;
   },
-  importFile: async (file, onProgress) => (await import('../../backup/importBackup')).importBackup(db(), file, onProgress),
+  // One transaction: a refused or failed import changed nothing, nor did one whose clips were all here.
+  importFile: async (file, onProgress) => {
+    const result = await (await import('../../backup/importBackup')).importBackup(db(), file, onProgress);
+    if (result.added > 0) announceLibraryChange();
+    return result;
+  },
   onChange: (listener) => onLibraryChange(listener),
 };

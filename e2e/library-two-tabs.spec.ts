@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { backupFiles, fixtureClip, zipFiles } from '../src/backup/fixtures';
+import { importThroughUi, openLibrary } from './library-helpers';
+import { articleClips } from './library-sample';
+
+/**
+ * Two library tabs in one browser (found by session 19's QA pass): a clip deleted, restored or
+ * tagged in one stayed as it was in the other until a reload, so the second tab offered to
+ * open, tag or export a clip that was in the trash. Every library write now announces itself
+ * (src/shared/libraryChanges.ts) and the other tab reads again what it shows, in place.
+ */
+const titles = (page: Page) => page.locator('[data-testid="clip-row"] .row-title').allTextContents();
+const row = (page: Page, text: string) => page.locator('[data-testid="clip-row"]', { hasText: text });
+/** How many times the page has read its list (LibraryApp records each read for the benchmarks). */
+const listReads = (page: Page) => page.evaluate(() => performance.getEntriesByName('sift:list').length + performance.getEntriesByName('sift:search').length);
+/** The id of the row the focus is in, or the focused element's tag. */
+const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.closest<HTMLElement>('li.row')?.dataset.id ?? document.activeElement?.tagName);
+
+test.describe('two library tabs', () => {
+  test.beforeEach(async ({ context, extensionId }) => {
+    const lib = await openLibrary(context, extensionId);
+    await importThroughUi(lib, 'seed.zip', zipFiles(backupFiles(await articleClips())));
+    await lib.close();
+  });
+
+  test('a delete, a tag, a restore, a delete forever and an import in one tab show in the other, which keeps its selection, focus, scroll and open tag box', async ({ context, extensionId }) => {
+    const a = await openLibrary(context, extensionId);
+    const b = await openLibrary(context, extensionId);
+    for (const p of [a, b]) p.on('dialog', (d) => void d.accept());
+    // A short window, so B's list scrolls.
+    await b.setViewportSize({ width: 900, height: 420 });
+
+    // B: Rivers selected, the focus on the Chinese clip's row, the list scrolled to it.
+    await row(b, 'Rivers Remember').locator('input[type=checkbox]').check();
+    await expect(b.locator('.selection-bar')).toContainText('1 selected');
+    await row(b, '汉字排版').focus();
+    await row(b, '汉字排版').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const top = () => row(b, '汉字排版').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const topBefore = await top();
+    expect(await b.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const aReads = await listReads(a);
+
+    // A deletes the newest clip, above B's place in the list.
+    await row(a, 'The Measure of a Line').getByRole('button', { name: /Delete/ }).click();
+    await expect(a.getByTestId('count-trash')).toHaveText('1');
+    await expect.poll(() => titles(b)).not.toContain('The Measure of a Line: Why Reading Width Still Matters');
+    await expect(b.getByTestId('count-live')).toHaveText('4');
+    await expect(b.getByTestId('count-trash')).toHaveText('1');
+    expect(await focusedRow(b)).toBe('clip-chinese');
+    await expect(b.locator('.selection-bar')).toContainText('1 selected');
+    await expect(row(b, 'Rivers Remember').locator('input[type=checkbox]')).toBeChecked();
+    // The row B's user was looking at did not jump (scroll anchoring keeps it once the list is read in place).
+    expect(Math.abs((await top()) - topBefore)).toBeLessThanOrEqual(2);
+    // A read its list once, after its own delete: it does not hear its own announcement.
+    await b.waitForTimeout(300);
+    expect(await listReads(a)).toBe(aReads + 1);
+
+    // B opens the tag box on the Arabic clip and starts typing; A tags Rivers.
+    await row(b, 'فن الخط').getByRole('button', { name: '+ tag' }).click();
+    const box = row(b, 'فن الخط').getByRole('textbox', { name: 'New tag' });
+    await box.pressSequentially('cal');
+    await row(a, 'Rivers Remember').getByRole('button', { name: '+ tag' }).click();
+    await row(a, 'Rivers Remember').getByRole('textbox', { name: 'New tag' }).fill('floods');
+    await row(a, 'Rivers Remember').getByRole('textbox', { name: 'New tag' }).press('Enter');
+    await expect(row(b, 'Rivers Remember').locator('.chip-name')).toHaveText(['#climate', '#floods']);
+    await expect(b.locator('.tag-list').getByRole('button', { name: '#floods' })).toBeVisible();
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('cal');
+    await box.press('Escape');
+
+    // A removes it again.
+    await row(a, 'Rivers Remember').getByRole('button', { name: 'Remove tag floods' }).click();
+    await expect(row(b, 'Rivers Remember').locator('.chip-name')).toHaveText(['#climate']);
+
+    // B restores the clip from its trash; A, in All clips, shows it again.
+    await b.locator('.views').getByRole('button', { name: /^Trash/ }).click();
+    await expect.poll(() => titles(b)).toEqual(['The Measure of a Line: Why Reading Width Still Matters']);
+    await row(b, 'The Measure of a Line').getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => titles(a).then((t) => t.length)).toBe(5);
+    await expect(a.getByTestId('count-trash')).toHaveText('0');
+
+    // A deletes two clips; B, in the Trash view, shows them; B deletes one forever, A's trash count follows.
+    for (const t of ['Ten Weeknight Dinners', '汉字排版']) await row(a, t).getByRole('button', { name: /Delete/ }).click();
+    await expect.poll(() => titles(b).then((t) => t.length)).toBe(2);
+    await row(b, 'Ten Weeknight Dinners').locator('input[type=checkbox]').check();
+    await b.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(a.getByTestId('count-trash')).toHaveText('1');
+    // B empties the trash; A's count follows.
+    await b.getByRole('button', { name: 'Empty trash' }).click();
+    await expect(a.getByTestId('count-trash')).toHaveText('0');
+    await expect(a.getByTestId('count-live')).toHaveText('3');
+
+    // An import in A shows in B's Trash view count and, back in All clips, in its list.
+    const extra = await fixtureClip('clip-extra', 'An Imported Note on Kerning', '<p>Kerning adjusts the space between particular pairs of letters.</p>', [], { savedAt: Date.UTC(2026, 10, 21) });
+    await importThroughUi(a, 'one.zip', zipFiles(backupFiles([extra])));
+    await expect(b.getByTestId('count-live')).toHaveText('4');
+    await b.locator('.views').getByRole('button', { name: /^All clips/ }).click();
+    await expect.poll(() => titles(b)).toContain('An Imported Note on Kerning');
+  });
+
+  test('a search in the other tab stays as typed and its results follow the change', async ({ context, extensionId }) => {
+    const a = await openLibrary(context, extensionId);
+    const b = await openLibrary(context, extensionId);
+    await b.getByTestId('search').fill('river');
+    await expect.poll(() => titles(b)).toEqual(['Rivers Remember: How Floodplains Shape the Towns Beside Them']);
+    await row(a, 'Rivers Remember').getByRole('button', { name: /Delete/ }).click();
+    await expect.poll(() => titles(b)).toEqual([]);
+    await expect(b.getByTestId('search')).toHaveValue('river');
+    await expect(b.getByTestId('search')).toBeFocused();
+  });
+});
