@@ -4,6 +4,7 @@ import { liveLayoutProbe, markupVisibility } from './layout';
 import type { LinkBlock, LinkBlockResult } from './linkBlocks';
 import { createLinkBlockScanner, isDescribedList, removableSpan } from './linkBlocks';
 import { extractMetadata } from './metadata';
+import { APP_SHELL_LAYOUT, appShellDocument } from './noscript';
 import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
@@ -57,6 +58,17 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     }
   }
   const { layout, scanner, stats } = pass;
+  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
+  // An app shell whose content waits in a <noscript> for scripts that never ran (noscript.ts).
+  const shell = appShellDocument(doc, stats ? stats.tc[stats.order.length - 1] ?? 0 : 0);
+  if (shell) {
+    const fromShell = extractResult(shell, { ...partial, layout: APP_SHELL_LAYOUT, baseUrl });
+    if (fromShell.ok) {
+      fromShell.clip.url = doc.URL;
+      fromShell.clip.trace.notes.unshift('the page renders less text than its <noscript> holds (an app shell whose scripts did not run): clipped that markup');
+      return fromShell;
+    }
+  }
   const walked = now();
   if (!stats || isEmpty(stats)) {
     return fail('empty', 'The page has no visible text or images.');
@@ -71,7 +83,6 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const selected = now();
 
   // 5. Link-block noise inside the selection.
-  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
   const removed = new Set<Node>(selection.removed ?? []);
   const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
   selection.notes.push(...removeWidgetSections(selection, stats, removed));
