@@ -113,20 +113,11 @@ describe('SiftDb schema', () => {
     old.close();
 
     // The browser runs out of quota halfway through writing the new index.
-    const proto = IDBObjectStore.prototype;
-    const put = proto.put;
-    let writes = 0;
-    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if (this.name === 'timeline' && ++writes > 250) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return put.apply(this, args);
-    };
-    try {
+    await watchPuts(quotaAfter('timeline', 250), async () => {
       const db = new SiftDb(name);
       await expect(db.open()).rejects.toThrow(/quota/i);
       db.close();
-    } finally {
-      proto.put = put;
-    }
+    });
     // Still v2, every clip as it was, the old index in place.
     const check = openV1(name, 2);
     await check.open();
@@ -307,11 +298,20 @@ async function dump(db: Dexie): Promise<Record<string, unknown[]>> {
  * can see how many times an upgrade rewrote each clip.
  */
 async function countPuts(run: () => Promise<void>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  await watchPuts((store) => { counts[store] = (counts[store] ?? 0) + 1; }, run);
+  return counts;
+}
+
+/**
+ * Runs `run` with `onPut(store name)` called before each IndexedDB put (under Dexie); a throw
+ * from `onPut` fails that put as the browser would (a full disk: QuotaExceededError).
+ */
+async function watchPuts(onPut: (store: string) => void, run: () => Promise<void>): Promise<void> {
   const proto = IDBObjectStore.prototype;
   const put = proto.put;
-  const counts: Record<string, number> = {};
   proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-    counts[this.name] = (counts[this.name] ?? 0) + 1;
+    onPut(this.name);
     return put.apply(this, args);
   };
   try {
@@ -319,7 +319,14 @@ async function countPuts(run: () => Promise<void>): Promise<Record<string, numbe
   } finally {
     proto.put = put;
   }
-  return counts;
+}
+
+/** An `onPut` that runs out of quota after `allowed` puts into `store`. */
+function quotaAfter(store: string, allowed: number): (name: string) => void {
+  let writes = 0;
+  return (name) => {
+    if (name === store && ++writes > allowed) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
 }
 
 describe('SiftDb: a library several versions behind rebuilds its search terms once', () => {
@@ -484,20 +491,11 @@ describe('SiftDb v7: the trash keeps its search rows; the live list is the summa
     const v6 = await dump(old);
     old.close();
 
-    const proto = IDBObjectStore.prototype;
-    const put = proto.put;
-    let writes = 0;
-    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if (this.name === 'summaries' && ++writes > 100) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return put.apply(this, args);
-    };
-    try {
+    await watchPuts(quotaAfter('summaries', 100), async () => {
       const db = new SiftDb(name);
       await expect(db.open()).rejects.toThrow(/quota/i);
       db.close();
-    } finally {
-      proto.put = put;
-    }
+    });
     // Still v6, every record as it was, no liveKey index.
     const check = openV3(name, 6);
     await check.open();
