@@ -391,6 +391,48 @@ test.describe('library', () => {
     await expect.poll(focusedTitle).toBe('The Measure of a Line: Why Reading Width Still Matters');
   });
 
+  // Found in session 20: a change made in another tab read again the rows loaded, but the
+  // user's own delete, Undo, restore or tag read the first page only. After Show more, deleting
+  // the 60th clip put the list back to 50 rows: the scroll position and the focus went with them.
+  test('after Show more, a delete and its Undo keep the rows loaded, the scroll position and the focus', async ({ context, extensionId }) => {
+    const page = await openLibrary(context, extensionId);
+    const more = await Promise.all(Array.from({ length: 65 }, (_, i) => fixtureClip(`clip-note-${String(i).padStart(2, '0')}`, `Field note ${i}`,
+      `<p>A short field note, number ${i}, about the river and the town beside it.</p>`, [], { savedAt: Date.UTC(2026, 9, 1) - i * 60_000 })));
+    expect(await importThroughUi(page, 'notes.zip', zipFiles(backupFiles(more)))).toContain('Imported 65 clips');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const rows = page.locator('[data-testid="clip-row"]');
+    await expect(rows).toHaveCount(50);
+    await page.getByTestId('more').click();
+    await expect(rows).toHaveCount(70);
+    await expect(page.getByTestId('more')).toHaveCount(0);
+
+    const note = (i: number) => rows.filter({ has: page.getByRole('link', { name: `Field note ${i}`, exact: true }) });
+    await note(55).focus();
+    await note(55).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const top = (i: number) => note(i).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const topBefore = await top(55);
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    expect(scrollBefore).toBeGreaterThan(0);
+    const focusedTitle = () => page.evaluate(() => document.activeElement?.closest('li.row')?.querySelector('.row-title')?.textContent ?? `(${document.activeElement?.tagName})`);
+
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('toast')).toContainText('Moved 1 clip to the trash');
+    await expect(note(55)).toHaveCount(0);
+    await expect(rows).toHaveCount(69);
+    await expect.poll(focusedTitle).toBe('Field note 56');
+    // The row that took the deleted one's place is where it was; the page did not scroll.
+    expect(Math.abs((await top(56)) - topBefore)).toBeLessThanOrEqual(2);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+
+    await page.keyboard.press('Control+z');
+    await expect(rows).toHaveCount(70);
+    await expect.poll(focusedTitle).toBe('Field note 55');
+    expect(Math.abs((await top(55)) - topBefore)).toBeLessThanOrEqual(2);
+    // Every clip is shown, none pushed back behind Show more.
+    await expect(page.getByTestId('more')).toHaveCount(0);
+  });
+
   // A 64-character tag (the longest a tag may be) ran out of the 15.5rem sidebar: the
   // sidebar scrolled sideways under its other tags, and the tag's chip in a row pushed the
   // row wider than the list on a phone-sized window. Long tags are now cut with an ellipsis,

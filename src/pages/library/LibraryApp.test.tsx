@@ -45,11 +45,23 @@ function fakeApi(): { api: LibraryApi; calls: string[]; clips: StoredSummary[]; 
       for (const c of clips) if (ids.includes(c.id)) c.deletedAt = null;
       return Promise.resolve(ids);
     },
-    deleteForever: () => Promise.resolve(),
+    deleteForever: (ids) => {
+      calls.push(`delete forever ${ids.join(',')}`);
+      for (const id of ids) clips.splice(clips.findIndex((c) => c.id === id), 1);
+      return Promise.resolve();
+    },
     emptyTrash: () => Promise.resolve(0),
     purgeExpired: () => Promise.resolve(0),
-    addTag: () => Promise.resolve(null),
-    removeTag: () => Promise.resolve(),
+    addTag: (ids, t) => {
+      calls.push(`tag ${ids.join(',')} ${t}`);
+      for (const c of clips) if (ids.includes(c.id) && !c.tags.includes(t)) c.tags = [...c.tags, t];
+      return Promise.resolve(t);
+    },
+    removeTag: (ids, t) => {
+      calls.push(`untag ${ids.join(',')} ${t}`);
+      for (const c of clips) if (ids.includes(c.id)) c.tags = c.tags.filter((x) => x !== t);
+      return Promise.resolve();
+    },
     estimate: () => Promise.resolve(null),
     exportAndSave: (format, ids) => {
       calls.push(`export ${format} ${ids.join(',')}`);
@@ -63,6 +75,25 @@ function fakeApi(): { api: LibraryApi; calls: string[]; clips: StoredSummary[]; 
   };
   return { api, calls, clips, changedElsewhere: () => listeners.forEach((l) => l()) };
 }
+
+/** The fake library with `n` more clips after a, b and c, read a page at a time as storage does. */
+function pagedApi(n: number) {
+  const fake = fakeApi();
+  for (let i = 0; i < n; i++) fake.clips.push(summaryOf(sampleClip({ id: `m${i}`, title: `More ${i}`, html: '<p>words</p>', savedAt: 900 - i })));
+  const page = <T,>(items: T[], offset = 0, limit = PAGE_SIZE) => items.slice(offset, offset + limit);
+  const { list, search } = fake.api;
+  fake.api.list = async (q) => {
+    const all = await list(q);
+    return { ...all, items: page(all.items, q.offset, q.limit) };
+  };
+  fake.api.search = async (query, tag, offset, limit) => {
+    const all = await search(query, tag);
+    return { ...all, items: page(all.items, offset, limit) };
+  };
+  return fake;
+}
+const rowIds = () => Array.from(host.querySelectorAll<HTMLElement>('li.row'), (r) => r.dataset.id);
+const rowOf = (id: string) => host.querySelector<HTMLElement>(`li.row[data-id="${id}"]`);
 
 /** Lets Preact render (a microtask) and the fake storage answer, without letting effects run (they wait for a frame). */
 async function renderOnly(): Promise<void> {
@@ -146,25 +177,6 @@ describe('LibraryApp: changes made elsewhere', () => {
     await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('4');
   });
 
-  /** The fake library with `n` more clips after a, b and c, read a page at a time as storage does. */
-  function pagedApi(n: number) {
-    const fake = fakeApi();
-    for (let i = 0; i < n; i++) fake.clips.push(summaryOf(sampleClip({ id: `m${i}`, title: `More ${i}`, html: '<p>words</p>', savedAt: 900 - i })));
-    const page = <T,>(items: T[], offset = 0, limit = PAGE_SIZE) => items.slice(offset, offset + limit);
-    const { list, search } = fake.api;
-    fake.api.list = async (q) => {
-      const all = await list(q);
-      return { ...all, items: page(all.items, q.offset, q.limit) };
-    };
-    fake.api.search = async (query, tag, offset, limit) => {
-      const all = await search(query, tag);
-      return { ...all, items: page(all.items, offset, limit) };
-    };
-    return fake;
-  }
-  const rowIds = () => Array.from(host.querySelectorAll<HTMLElement>('li.row'), (r) => r.dataset.id);
-  const rowOf = (id: string) => host.querySelector<HTMLElement>(`li.row[data-id="${id}"]`);
-
   // Two library tabs: a delete in one stayed in the other until a reload. Read again, the list
   // must not fall back to its first page (the user had pressed Show more and scrolled down), nor
   // drop the focus to the page, nor keep a clip that is gone in the selection (Delete or Export
@@ -210,6 +222,93 @@ describe('LibraryApp: changes made elsewhere', () => {
     expect(box.isConnected && box.value).toBe('dra');
     expect(search.value).toBe('clip');
     expect(rowIds()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('LibraryApp: the user\'s own actions keep the rows loaded', () => {
+  const buttonNamed = (name: string) => [...host.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name)!;
+  const check = (id: string) => rowOf(id)!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+  const chips = (id: string) => Array.from(rowOf(id)?.querySelectorAll('.chip-name') ?? [], (c) => c.textContent);
+  async function showMore(rows: number): Promise<void> {
+    host.querySelector<HTMLButtonElement>('[data-testid="more"]')!.click();
+    await expect.poll(() => rowIds().length).toBe(rows);
+  }
+
+  // A change from another tab read the rows loaded again, but the user's own delete, Undo,
+  // tag or import read the first page only: after Show more, deleting the 67th clip left 50
+  // rows, and the focus, which was to go to the 68th, went to the page.
+  it('after Show more: a delete, its Undo, a bulk delete, a tag, a tag removed and an import keep the loaded rows; the focus goes to the row in the deleted row\'s place', async () => {
+    const { api, clips } = pagedApi(77);
+    api.importFile = () => {
+      clips.push(summaryOf(sampleClip({ id: 'imported', title: 'Imported', html: '<p>words</p>', savedAt: 1 })));
+      return Promise.resolve({ added: 1, skipped: 0, images: 0, unsavedImages: 0 });
+    };
+    mount(api);
+    await expect.poll(() => rowIds().length).toBe(PAGE_SIZE);
+    await showMore(80);
+
+    rowOf('m66')!.focus();
+    rowOf('m66')!.querySelector<HTMLButtonElement>('[aria-label="Delete “More 66”"]')!.click();
+    await expect.poll(() => rowOf('m66')).toBeNull();
+    expect(rowIds().length).toBe(79);
+    expect(document.activeElement).toBe(rowOf('m67'));
+
+    host.querySelector<HTMLButtonElement>('[data-testid="undo"]')!.click();
+    await expect.poll(() => rowIds().length).toBe(80);
+    await expect.poll(() => document.activeElement).toBe(rowOf('m66'));
+
+    check('m60');
+    check('m61');
+    await expect.poll(() => host.querySelector('.selection-bar strong')?.textContent).toBe('2 selected');
+    host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!.click();
+    await expect.poll(() => rowIds().length).toBe(78);
+    expect(rowIds()).not.toContain('m60');
+
+    rowOf('m70')!.querySelector<HTMLButtonElement>('.add-tag')!.click();
+    await expect.poll(() => document.activeElement?.getAttribute('aria-label')).toBe('New tag');
+    const box = document.activeElement as HTMLInputElement;
+    box.value = 'later';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    await renderOnly();
+    box.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await expect.poll(() => chips('m70')).toEqual(['#later']);
+    expect(rowIds().length).toBe(78);
+
+    rowOf('m70')!.querySelector<HTMLButtonElement>('[aria-label="Remove tag later"]')!.click();
+    await expect.poll(() => chips('m70')).toEqual([]);
+    expect(rowIds().length).toBe(78);
+
+    const input = host.querySelector<HTMLInputElement>('[data-testid="import-input"]')!;
+    Object.defineProperty(input, 'files', { value: [new File(['{}'], 'one.json')], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('one.json');
+    await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('79');
+    expect(rowIds().length).toBe(78);
+    expect(rowIds()).toContain('m66');
+  });
+
+  it('in the Trash view after Show more: a restore and a delete forever keep the loaded rows', async () => {
+    const { api } = pagedApi(77);
+    await api.trash(Array.from({ length: 60 }, (_, i) => `m${i}`));
+    window.confirm = () => true;
+    mount(api);
+    await expect.poll(() => host.querySelector('[data-testid="count-trash"]')?.textContent).toBe('60');
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => rowIds().length).toBe(PAGE_SIZE);
+    await showMore(60);
+
+    rowOf('m55')!.focus();
+    rowOf('m55')!.querySelector<HTMLButtonElement>('.row-actions button')!.click();
+    await expect.poll(() => rowOf('m55')).toBeNull();
+    expect(rowIds().length).toBe(59);
+    expect(document.activeElement).toBe(rowOf('m56'));
+
+    check('m57');
+    check('m58');
+    await expect.poll(() => host.querySelector('.selection-bar strong')?.textContent).toBe('2 selected');
+    buttonNamed('Delete forever').click();
+    await expect.poll(() => rowIds().length).toBe(57);
+    expect(rowIds()).not.toContain('m57');
   });
 });
 

@@ -121,6 +121,20 @@ function exportTitle(scope: ExportScope): string | undefined {
   return undefined;
 }
 
+/**
+ * The rows a list read anew shows (`load('again')` reads a page more than was loaded): up to
+ * the last row that was shown and still is, at least a page. Below the first page a delete
+ * leaves every other row and pulls none in from below; an Undo, or a clip saved above, adds its
+ * row without pushing the last one back behind Show more (reading as many rows as were loaded
+ * did: Undo after a delete in a fully loaded list of 80 showed 79 and "Show more (1 left)").
+ */
+function rowsReadAgain(shown: readonly ClipSummary[], read: ClipSummary[]): ClipSummary[] {
+  const was = new Set(shown.map((c) => c.id));
+  let end = -1;
+  read.forEach((c, i) => { if (was.has(c.id)) end = i; });
+  return read.slice(0, Math.max(end + 1, Math.min(PAGE_SIZE, read.length)));
+}
+
 /** Whether two lists were asked for the same view and filter (a later page or a refresh of one list). */
 type ListKey = Pick<Shown, 'view' | 'filter'>;
 const sameList = (a: ListKey | null, b: ListKey) =>
@@ -186,8 +200,10 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
 
   /**
    * Reads the list: its first page, the next page after the rows shown (`more`), or the rows
-   * shown read anew (`again`: as many as are loaded, at least a page, for a change made in
-   * another tab; a first page only would cut a list the user had scrolled through after Show more).
+   * shown read anew (`again`, rowsReadAgain: the rows loaded, at least a page, after a change
+   * made here or in another tab). The user's own actions read the first page only, which cut a
+   * list scrolled through after Show more: deleting the 60th clip put the list back to 50 rows,
+   * the scroll position and the focus with them.
    */
   const load = useCallback(async (mode: 'first' | 'more' | 'again' = 'first') => {
     const seq = ++requestSeq.current;
@@ -198,8 +214,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     const filter = view === 'all' ? { query: searching ? query : '', tag } : null;
     const shownView = view;
     const before = shownRef.current;
-    const loaded = mode === 'again' && sameList(before, { view, filter }) ? before!.items.length : 0;
-    const limit = Math.max(PAGE_SIZE, loaded);
+    const shown = mode === 'again' && sameList(before, { view, filter }) ? before!.items : [];
+    const limit = shown.length + PAGE_SIZE;
     let r: ListResult & { totalExact?: boolean };
     try {
       r = searching ? await api.search(query, tag, offset, limit) : await api.list({ view, tag, offset, limit });
@@ -212,8 +228,9 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       start: started, detail: { query, hits: r.total, strategy: 'strategy' in r ? r.strategy : null },
     });
     if (seq !== requestSeq.current) return; // a newer query answered first
-    // The focused row went in another tab: the focus goes to the row in its place, not to the
-    // page. A row that stays keeps it where it is (in its tag box, on its checkbox).
+    if (shown.length > 0) r = { ...r, items: rowsReadAgain(shown, r.items) };
+    // The focused row went (here, or in another tab): the focus goes to the row in its place,
+    // not to the page. A row that stays keeps it where it is (in its tag box, on its checkbox).
     if (mode === 'again' && shownRef.current) {
       const kept = new Set(r.items.map((c) => c.id));
       keepFocusIfGone(shownRef.current.items.map((c) => c.id).filter((id) => !kept.has(id)));
@@ -276,8 +293,9 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     }
   }, [result]);
 
+  /** After the user's own write (delete, Undo, restore, tag, import): the rows loaded stay loaded, as after a change elsewhere. */
   const refresh = useCallback(async () => {
-    await Promise.all([load('first'), refreshMeta()]);
+    await Promise.all([load('again'), refreshMeta()]);
   }, [load, refreshMeta]);
   /**
    * The latest render's refresh: a bulk action can run for minutes (a restore re-indexes each
@@ -496,9 +514,12 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       await refreshShown();
     } catch (err) { fail(err, 'Could not tag'); }
   };
+  /** A row's ×: under that tag's filter the row leaves the list, and the focus goes to the row in its place (load 'again'). */
   const removeTag = async (ids: string[], t: string) => {
-    await api.removeTag(ids, t);
-    await refresh();
+    try {
+      await api.removeTag(ids, t);
+      await refreshShown();
+    } catch (err) { fail(err, 'Could not remove the tag'); }
   };
 
   const select = (id: string, on: boolean, range: boolean) => {
