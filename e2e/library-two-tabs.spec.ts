@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { backupFiles, fixtureClip, zipFiles } from '../src/backup/fixtures';
-import { importThroughUi, openLibrary } from './library-helpers';
+import { fingerprint, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
 
 /**
@@ -108,5 +108,38 @@ test.describe('two library tabs', () => {
     await expect.poll(() => titles(b)).toEqual([]);
     await expect(b.getByTestId('search')).toHaveValue('river');
     await expect(b.getByTestId('search')).toBeFocused();
+  });
+
+  // Found in session 20: A deletes a clip and shows Undo; B restores it or empties the trash. A's
+  // Undo then closed its toast and said nothing, as if it had worked (storage restored nothing:
+  // the clip was live already, or gone).
+  test('after the other tab restored the clip, or deleted it forever, Undo says there is nothing to undo and nothing is duplicated or lost', async ({ context, extensionId }) => {
+    const a = await openLibrary(context, extensionId);
+    const b = await openLibrary(context, extensionId);
+    b.on('dialog', (d) => void d.accept());
+    const rivers = 'Rivers Remember: How Floodplains Shape the Towns Beside Them';
+    const stored = async () => (await fingerprint(a)).clips.map((c) => `${String(c.id)} ${c.deletedAt === null ? 'live' : 'trash'}`);
+
+    await row(a, 'Rivers Remember').getByRole('button', { name: /Delete/ }).click();
+    await expect(a.getByTestId('toast')).toContainText('Moved 1 clip to the trash');
+    await b.locator('.views').getByRole('button', { name: /^Trash/ }).click();
+    await expect.poll(() => titles(b)).toEqual([rivers]);
+    await row(b, 'Rivers Remember').getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => titles(a)).toContain(rivers);
+    await a.getByTestId('undo').click();
+    await expect(a.getByTestId('toast')).toHaveText('Nothing to undo: the clip was restored in another tab.');
+    await expect(a.getByTestId('undo')).toHaveCount(0);
+    await expect.poll(() => titles(a).then((t) => t.filter((x) => x === rivers).length)).toBe(1);
+    expect(await stored()).toEqual(['clip-arabic live', 'clip-chinese live', 'clip-recipes live', 'clip-rivers live', 'clip-typography live']);
+
+    await row(a, 'Rivers Remember').getByRole('button', { name: /Delete/ }).click();
+    await expect(a.getByTestId('toast')).toContainText('Moved 1 clip to the trash');
+    await expect.poll(() => titles(b)).toEqual([rivers]);
+    await b.getByRole('button', { name: 'Empty trash' }).click();
+    await expect(a.getByTestId('count-trash')).toHaveText('0');
+    await a.getByTestId('undo').click();
+    await expect(a.getByTestId('toast')).toHaveText('Nothing to undo: the clip was deleted forever in another tab.');
+    await expect(a.getByTestId('count-live')).toHaveText('4');
+    expect(await stored()).toEqual(['clip-arabic live', 'clip-chinese live', 'clip-recipes live', 'clip-typography live']);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
 import {
   addTag, allTags, countLive, listClips, neighbours, purgeExpiredTrash, removeTag, restoreClips,
-  searchClips, trashClips, trashIds, TRASH_RETENTION_MS,
+  searchClips, trashClips, trashIds, TRASH_RETENTION_MS, undoTrash, deleteForever, countTrash,
 } from './library';
 import { sampleClip } from './librarySamples';
 import { indexWords, queryWords, termsFor } from './libraryTerms';
@@ -82,6 +82,26 @@ describe('library queries', () => {
     expect(await purgeExpiredTrash(db, 10_000 + TRASH_RETENTION_MS + 1)).toBe(1);
     expect(await db.clips.get('a')).toBeUndefined();
     expect(await db.images.count()).toBe(0);
+  });
+
+  // Two library tabs: A moves a, b and c to the trash and shows Undo; meanwhile B restores b and
+  // deletes c forever. A's Undo brings back a only, says what became of the others, and writes
+  // nothing for b (no second copy, its tags as B left them) nor for c (not brought back).
+  it('undoTrash restores what is still in the trash and reports what was restored or deleted forever elsewhere', async () => {
+    await trashClips(db, ['a', 'b', 'c'], { now: 10_000 });
+    await restoreClips(db, ['b']);
+    await addTag(db, ['b'], 'kept');
+    await deleteForever(db, ['c']);
+    const out = await undoTrash(db, ['a', 'b', 'c']);
+    expect(out).toEqual({ restored: ['a'], alreadyLive: ['b'], gone: ['c'] });
+    expect((await listClips(db, { view: 'all' })).items.map((c) => c.id)).toEqual(['d', 'b', 'a']);
+    expect(await countLive(db)).toBe(3);
+    expect(await countTrash(db)).toBe(0);
+    expect((await db.clips.get('b'))!.tags).toEqual(['rust', 'design', 'kept']);
+    expect(await db.clips.get('c')).toBeUndefined();
+    // Nothing left to undo: nothing written.
+    expect(await undoTrash(db, ['b', 'c'])).toEqual({ restored: [], alreadyLive: ['b'], gone: ['c'] });
+    expect(await countLive(db)).toBe(3);
   });
 
   it('trashIds: every clip in the trash, in the trash view\'s order (most recently deleted first)', async () => {

@@ -214,14 +214,55 @@ export async function trashClips(db: SiftDb, ids: readonly string[], opts: BulkO
 }
 
 /**
- * Undo of `trashClips`, and the trash view's "restore" (chunked, BulkOptions); returns the
- * ids it restored. As cheap as the move to the trash since schema v7: a trashed clip keeps
+ * The trash view's and the reader's Restore (chunked, BulkOptions); returns the ids it
+ * restored (an Undo of `trashClips` is `undoTrash`, which also says what it found gone). As cheap as the move to the trash since schema v7: a trashed clip keeps
  * its timeline row, so only the clip and its summary are rewritten. Until then every restored
  * clip's ~1,300 search terms were indexed again (~35 ms a clip in Chromium, 3,000 clips in
  * 97-105 s); a clip trashed before v7 (or imported trashed) still costs that once.
  */
 export async function restoreClips(db: SiftDb, ids: readonly string[], opts: BulkOptions = {}): Promise<string[]> {
   return rewriteInChunks(db, ids, opts, (c) => (c.deletedAt !== null ? { ...c, deletedAt: null } : null));
+}
+
+/**
+ * What an Undo of a move to the trash did with each clip: restored it, or found it no longer
+ * in the trash because something else happened to it meanwhile (another library tab, or the
+ * reader, restored it or deleted it forever). The page says which: an Undo that found nothing
+ * to restore used to close its toast and say nothing, as if it had worked.
+ */
+export interface UndoOutcome {
+  restored: string[];
+  /** Live already: restored elsewhere. */
+  alreadyLive: string[];
+  /** No longer stored: deleted forever elsewhere (Delete forever, Empty trash). */
+  gone: string[];
+}
+
+/**
+ * Undo of `trashClips` (chunked, BulkOptions): restores those of `ids` still in the trash, as
+ * restoreClips does, and reports the others. A clip is never written twice: one already live
+ * is left as it is, one deleted forever is not brought back.
+ */
+export async function undoTrash(db: SiftDb, ids: readonly string[], opts: BulkOptions = {}): Promise<UndoOutcome> {
+  const out: UndoOutcome = { restored: [], alreadyLive: [], gone: [] };
+  await inChunks(ids, opts, async (chunk) => {
+    // Each chunk's facts are kept once its transaction committed: a failed chunk changed nothing.
+    const seen = await db.transaction('rw', db.clips, async () => {
+      const clips = await db.clips.bulkGet(chunk);
+      const back = clips.flatMap((c) => (c && c.deletedAt !== null ? [{ ...c, deletedAt: null }] : []));
+      if (back.length > 0) await db.clips.bulkPut(back);
+      return {
+        restored: back.map((c) => c.id),
+        alreadyLive: clips.flatMap((c) => (c && c.deletedAt === null ? [c.id] : [])),
+        gone: chunk.filter((_, i) => !clips[i]),
+      };
+    });
+    out.restored.push(...seen.restored);
+    out.alreadyLive.push(...seen.alreadyLive);
+    out.gone.push(...seen.gone);
+    return seen.restored;
+  });
+  return out;
 }
 
 /**

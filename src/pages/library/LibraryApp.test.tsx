@@ -45,6 +45,13 @@ function fakeApi(): { api: LibraryApi; calls: string[]; clips: StoredSummary[]; 
       for (const c of clips) if (ids.includes(c.id)) c.deletedAt = null;
       return Promise.resolve(ids);
     },
+    // As storage does: restores what is still in the trash (recorded as a restore) and reports the rest.
+    undoTrash: async (ids) => {
+      const stored = ids.flatMap((id) => clips.filter((c) => c.id === id));
+      const inTrash = stored.filter((c) => c.deletedAt !== null).map((c) => c.id);
+      const restored = inTrash.length ? await api.restore(inTrash) : [];
+      return { restored, alreadyLive: stored.filter((c) => !inTrash.includes(c.id)).map((c) => c.id), gone: ids.filter((id) => !stored.some((c) => c.id === id)) };
+    },
     deleteForever: (ids) => {
       calls.push(`delete forever ${ids.join(',')}`);
       for (const id of ids) clips.splice(clips.findIndex((c) => c.id === id), 1);
@@ -309,6 +316,46 @@ describe('LibraryApp: the user\'s own actions keep the rows loaded', () => {
     buttonNamed('Delete forever').click();
     await expect.poll(() => rowIds().length).toBe(57);
     expect(rowIds()).not.toContain('m57');
+  });
+});
+
+describe('LibraryApp: an Undo whose clips another tab restored or deleted forever', () => {
+  const toast = () => host.querySelector('[data-testid="toast"]')?.textContent;
+
+  // Tab A deletes, tab B restores the clip (or deletes it forever); A's Undo closed its toast
+  // and said nothing, as if it had undone something.
+  it('says there is nothing to undo, and restores nothing twice', async () => {
+    const { api, calls, clips, changedElsewhere } = fakeApi();
+    mount(api);
+    await expect.poll(() => rowIds().length).toBe(3);
+    host.querySelector<HTMLButtonElement>('[aria-label="Delete “Clip b”"]')!.click();
+    await expect.poll(toast).toBe('Moved 1 clip to the trash.Undo');
+    clips.find((c) => c.id === 'b')!.deletedAt = null;
+    changedElsewhere();
+    await expect.poll(() => rowIds()).toEqual(['a', 'b', 'c']);
+    host.querySelector<HTMLButtonElement>('[data-testid="undo"]')!.click();
+    await expect.poll(toast).toBe('Nothing to undo: the clip was restored in another tab.');
+    expect(calls.filter((c) => c.startsWith('restore'))).toEqual([]);
+    expect(rowIds()).toEqual(['a', 'b', 'c']);
+    expect(host.querySelector('[data-testid="undo"]')).toBeNull();
+  });
+
+  it('of three clips, restores the one still in the trash and says what became of the two others', async () => {
+    const { api, calls, clips, changedElsewhere } = fakeApi();
+    mount(api);
+    await expect.poll(() => rowIds().length).toBe(3);
+    for (const id of ['a', 'b', 'c']) rowOf(id)!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    await expect.poll(() => host.querySelector('.selection-bar strong')?.textContent).toBe('3 selected');
+    host.querySelector<HTMLButtonElement>('[data-testid="delete-selected"]')!.click();
+    await expect.poll(toast).toBe('Moved 3 clips to the trash.Undo');
+    clips.find((c) => c.id === 'a')!.deletedAt = null;
+    clips.splice(clips.findIndex((c) => c.id === 'c'), 1);
+    changedElsewhere();
+    await expect.poll(() => rowIds()).toEqual(['a']);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }));
+    await expect.poll(toast).toBe('Restored 1 of 3 clips: 1 was restored and 1 was deleted forever in another tab.');
+    expect(calls.filter((c) => c.startsWith('restore'))).toEqual(['restore b']);
+    expect(rowIds()).toEqual(['a', 'b']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { BulkOptions, ClipSummary, LibraryView, ListResult } from '../../storage/library';
+import type { BulkOptions, ClipSummary, LibraryView, ListResult, UndoOutcome } from '../../storage/library';
 import { BulkStopped, normalizeTag, PAGE_SIZE } from '../../storage/library';
 import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats';
 import { importSummary } from '../../backup/summary';
@@ -50,6 +50,23 @@ function stoppedText(e: BulkStopped, did: string, left: [one: string, many: stri
   const reason = c?.message ? `${c.name ?? 'Error'}: ${c.message}` : String(e.cause);
   const full = /quota/i.test(`${c?.name} ${c?.message}`) ? ' The disk, or the browser\'s storage for Sift, is full: free some space, then try again.' : '';
   return `${done.charAt(0).toUpperCase()}${done.slice(1)}, then it failed (${reason}).${tail}${full}`;
+}
+
+/**
+ * What an Undo that found some of its clips no longer in the trash says (another tab restored
+ * them or deleted them forever after the delete): "Nothing to undo: the clip was deleted
+ * forever in another tab." It used to close its toast and say nothing, as if it had worked.
+ */
+function undoOutcomeText(o: UndoOutcome): string {
+  const total = o.restored.length + o.alreadyLive.length + o.gone.length;
+  const head = o.restored.length === 0 ? 'Nothing to undo' : `Restored ${o.restored.length.toLocaleString()} of ${clipsN(total)}`;
+  if (total === 1) return `${head}: the clip was ${o.gone.length ? 'deleted forever' : 'restored'} in another tab.`;
+  const were = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'was' : 'were'}`;
+  const parts = [
+    o.alreadyLive.length > 0 ? `${were(o.alreadyLive.length)} restored` : '',
+    o.gone.length > 0 ? `${were(o.gone.length)} deleted forever` : '',
+  ].filter(Boolean);
+  return `${head}: ${parts.join(' and ')} in another tab.`;
 }
 
 /**
@@ -440,13 +457,17 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       showToast({
         message: `Moved ${clipsN(moved.length)} to the trash.`,
         // Undo covers what moved, also when the move stopped partway.
+        // Another tab may have restored some of them or deleted them forever meanwhile: those
+        // are left as they are, and the toast says so.
         undo: async () => {
-          const { stop: undoStop } = await attempt('Restoring', moved.length, (o) => api.restore(moved, o));
+          const { value, stop: undoStop } = await attempt('Restoring', moved.length, (o) => api.undoTrash(moved, o));
           if (undoStop) reportStop(undoStop, 'restored {n}', ['is still in the trash', 'are still in the trash']);
+          const back = value?.restored ?? undoStop?.done ?? [];
           // Back to the clip that came back (Ctrl+Z, or the toast's button, which goes away).
           const active = document.activeElement;
-          if (moved[0] && (!active || active === document.body || listRef.current?.contains(active))) pendingFocus.current = { id: moved[0] };
+          if (back[0] && (!active || active === document.body || listRef.current?.contains(active))) pendingFocus.current = { id: back[0] };
           await refreshShown();
+          if (value && back.length < moved.length) showToast({ message: undoOutcomeText(value) });
         },
       });
     } catch (err) { fail(err, 'Could not delete'); }

@@ -22,6 +22,8 @@ export interface LibraryApi {
    */
   trash(ids: string[], opts?: lib.BulkOptions): Promise<string[]>;
   restore(ids: string[], opts?: lib.BulkOptions): Promise<string[]>;
+  /** Undo of `trash`: restores what is still in the trash, and says what was restored or deleted forever elsewhere meanwhile. */
+  undoTrash(ids: string[], opts?: lib.BulkOptions): Promise<lib.UndoOutcome>;
   deleteForever(ids: string[], opts?: lib.BulkOptions): Promise<void>;
   emptyTrash(opts?: lib.BulkOptions): Promise<number>;
   purgeExpired(): Promise<number>;
@@ -63,6 +65,7 @@ export const libraryApi: LibraryApi = {
   trashIds: () => lib.trashIds(db()),
   trash: (ids, opts) => announcing(lib.trashClips(db(), ids, opts)),
   restore: (ids, opts) => announcing(lib.restoreClips(db(), ids, opts)),
+  undoTrash: (ids, opts) => announcing(lib.undoTrash(db(), ids, opts)),
   deleteForever: (ids, opts) => announcing(lib.deleteForever(db(), ids, opts)),
   emptyTrash: (opts) => announcing(lib.emptyTrash(db(), opts)),
   purgeExpired: async () => {
