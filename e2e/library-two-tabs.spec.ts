@@ -142,4 +142,42 @@ test.describe('two library tabs', () => {
     await expect(a.getByTestId('count-live')).toHaveText('4');
     expect(await stored()).toEqual(['clip-arabic live', 'clip-chinese live', 'clip-recipes live', 'clip-typography live']);
   });
+
+  // Found in session 20: filtered by a tag whose last clip then lost it (untagged or deleted, here
+  // or in another tab), the list said "No clips here.", the tag left the sidebar so nothing there
+  // said what was shown, and a focused row that went left the focus on the page's body.
+  test('a tag filter whose last clip is deleted in the other tab, or untagged here, names the tag, keeps it pressed, and the keyboard reaches Clear tag filter from the heading', async ({ context, extensionId }) => {
+    const a = await openLibrary(context, extensionId);
+    const b = await openLibrary(context, extensionId);
+    // Rivers is the only clip tagged #climate.
+    const climate = b.locator('.tag-list').getByRole('button', { name: '#climate' });
+    await climate.click();
+    await expect.poll(() => titles(b)).toEqual(['Rivers Remember: How Floodplains Shape the Towns Beside Them']);
+    await row(b, 'Rivers Remember').focus();
+
+    await row(a, 'Rivers Remember').getByRole('button', { name: /Delete/ }).click();
+    await expect.poll(() => titles(b)).toEqual([]);
+    await expect(b.locator('.empty')).toHaveText('No clip in the library is tagged #climate.');
+    await expect(b.locator('.list-head h1')).toHaveText('#climate0');
+    await expect(climate).toHaveAttribute('aria-pressed', 'true');
+    await expect(b.locator('.list-head h1')).toBeFocused();
+    await b.keyboard.press('Tab');
+    await expect(b.getByRole('button', { name: 'Clear tag filter' })).toBeFocused();
+
+    // Undone in A: the clip is back in B's list, under the same filter.
+    await a.getByTestId('undo').click();
+    await expect.poll(() => titles(b)).toEqual(['Rivers Remember: How Floodplains Shape the Towns Beside Them']);
+
+    // B removes the tag itself: the same, the focus on the heading, not the page's body.
+    await row(b, 'Rivers Remember').getByRole('button', { name: 'Remove tag climate' }).focus();
+    await b.keyboard.press('Enter');
+    await expect.poll(() => titles(b)).toEqual([]);
+    await expect(b.locator('.empty')).toHaveText('No clip in the library is tagged #climate.');
+    await expect(b.locator('.list-head h1')).toBeFocused();
+    await b.keyboard.press('Tab');
+    await b.keyboard.press('Enter');
+    await expect.poll(() => titles(b).then((t) => t.length)).toBe(5);
+    await expect(climate).toHaveCount(0);
+    await expect(b.locator('.list-head h1')).toBeFocused();
+  });
 });

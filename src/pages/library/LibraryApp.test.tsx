@@ -30,7 +30,7 @@ function fakeApi(): { api: LibraryApi; calls: string[]; clips: StoredSummary[]; 
       const items = found(query, tag);
       return Promise.resolve({ items, total: items.length, totalExact: true, strategy: 'scan' });
     },
-    tags: () => Promise.resolve(['work']),
+    tags: () => Promise.resolve([...new Set(live().flatMap((c) => c.tags))].sort()),
     counts: () => Promise.resolve({ live: live().length, trash: clips.length - live().length }),
     liveIds: (tag) => Promise.resolve(live(tag).map((c) => c.id)),
     searchIds: (query, tag) => Promise.resolve(found(query, tag).map((c) => c.id)),
@@ -183,6 +183,7 @@ describe('LibraryApp: changes made elsewhere', () => {
     await expect.poll(() => host.querySelector('li.row')?.getAttribute('data-id')).toBe('new');
     await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('4');
   });
+
 
   // Two library tabs: a delete in one stayed in the other until a reload. Read again, the list
   // must not fall back to its first page (the user had pressed Show more and scrolled down), nor
@@ -356,6 +357,50 @@ describe('LibraryApp: an Undo whose clips another tab restored or deleted foreve
     await expect.poll(toast).toBe('Restored 1 of 3 clips: 1 was restored and 1 was deleted forever in another tab.');
     expect(calls.filter((c) => c.startsWith('restore'))).toEqual(['restore b']);
     expect(rowIds()).toEqual(['a', 'b']);
+  });
+});
+
+describe('LibraryApp: a tag filter whose last clip leaves it', () => {
+  const heading = () => host.querySelector('.list-head h1');
+  const pressed = () => Array.from(host.querySelectorAll('.tag-list button[aria-pressed="true"]'), (b) => b.textContent);
+
+  // Filtered by #work, the user removes the tag from its last clip (or another tab deletes
+  // it): the list showed "No clips here.", the tag left the sidebar, so nothing there said
+  // what was shown, and the focus fell to the page.
+  it('names the tag, keeps it pressed in the sidebar, puts the focus on the heading (then Clear tag filter); an Undo brings the clip back into it', async () => {
+    const { api, clips, changedElsewhere } = fakeApi();
+    clips.find((c) => c.id === 'c')!.tags = ['other'];
+    mount(api);
+    await expect.poll(() => host.querySelector('.tag-list button')).not.toBeNull();
+    [...host.querySelectorAll<HTMLButtonElement>('.tag-list button')].find((b) => b.textContent === '#work')!.click();
+    await expect.poll(() => rowIds()).toEqual(['a']);
+    const remove = rowOf('a')!.querySelector<HTMLButtonElement>('[aria-label="Remove tag work"]')!;
+    remove.focus();
+    remove.click();
+    await expect.poll(() => rowIds()).toEqual([]);
+    expect(host.querySelector('.empty')?.textContent).toBe('No clip in the library is tagged #work.');
+    await expect.poll(() => document.activeElement).toBe(heading());
+    expect(heading()?.textContent).toBe('#work0');
+    await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('3');
+    await expect.poll(pressed).toEqual(['#work']);
+    expect(heading()?.nextElementSibling?.textContent).toBe('Clear tag filter');
+
+    // Tagged again elsewhere, it is back in the list.
+    clips.find((c) => c.id === 'a')!.tags = ['work'];
+    changedElsewhere();
+    await expect.poll(() => rowIds()).toEqual(['a']);
+
+    // Deleted in another tab: the same.
+    clips.find((c) => c.id === 'a')!.deletedAt = 5;
+    changedElsewhere();
+    await expect.poll(() => rowIds()).toEqual([]);
+    expect(host.querySelector('.empty')?.textContent).toBe('No clip in the library is tagged #work.');
+    expect(pressed()).toEqual(['#work']);
+
+    // The pressed tag clears the filter, and the tag leaves the sidebar.
+    [...host.querySelectorAll<HTMLButtonElement>('.tag-list button')].find((b) => b.textContent === '#work')!.click();
+    await expect.poll(() => rowIds()).toEqual(['b', 'c']);
+    await expect.poll(() => Array.from(host.querySelectorAll('.tag-list button'), (b) => b.textContent)).toEqual(['#other']);
   });
 });
 

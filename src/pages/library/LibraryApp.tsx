@@ -361,8 +361,9 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       return;
     }
     const row = 'id' in want ? list.find((r) => r.dataset.id === want.id) : 'index' in want ? list[Math.min(want.index, list.length - 1)] : list[0];
-    // No row left (an emptied trash): the search box, or in the trash (no search) the heading.
-    (row ?? (searchRef.current?.disabled ? headingRef.current : searchRef.current))?.focus();
+    // No row left: the search box; in an emptied trash (no search) or a tag no clip carries
+    // any more, the heading, which names the list and is followed by its Clear tag filter.
+    (row ?? (searchRef.current?.disabled || tag ? headingRef.current : searchRef.current))?.focus();
   }, [result]);
 
   /**
@@ -701,6 +702,11 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const searching = query.trim().length > 0 && view === 'all';
   const busy = progress !== null;
   const scope = exportScope(selected.size, result);
+  // A tag filter stays on when its last clip leaves it (untagged or deleted, here or in another
+  // tab), so an Undo brings the clip back into the list the user is in; the tag stays in the
+  // sidebar, pressed, until the filter is cleared. It used to vanish from there, leaving
+  // "No clips here." under its name and nothing in the sidebar to say what was shown.
+  const sidebarTags = tag && !tags.includes(tag) ? [...tags, tag].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })) : tags;
 
   return (
     <div class="shell">
@@ -719,10 +725,10 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
             Trash <span class="count" data-testid="count-trash">{counts.trash}</span>
           </button>
         </nav>
-        {tags.length > 0 && (
+        {sidebarTags.length > 0 && (
           <div class="tag-list" role="group" aria-labelledby="tag-list-head">
             <h2 id="tag-list-head">Tags</h2>
-            {tags.map((t) => (
+            {sidebarTags.map((t) => (
               <button type="button" key={t} aria-pressed={tag === t} title={`#${t}`} onClick={() => { setTag(tag === t ? null : t); setView('all'); setSelected(new Set()); }}>
                 #{t}
               </button>
@@ -814,7 +820,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         {result && items.length === 0 && (
           <div class="empty">
             {view === 'trash' ? <p>The trash is empty.</p>
-              : searching ? <p>No clip matches “{query}”. Search looks for every word in titles and text.</p>
+              : searching ? <p>No clip {tag ? `tagged #${tag} ` : ''}matches “{query}”. Search looks for every word in titles and text.</p>
+              : tag ? <p>No clip in the library is tagged #{tag}.</p>
               : counts.live === 0 ? (
                 <>
                   <h2>Your library is empty</h2>
