@@ -320,6 +320,35 @@ describe('LibraryApp: the user\'s own actions keep the rows loaded', () => {
   });
 });
 
+describe('LibraryApp: an import that ends after the user moved to another view', () => {
+  // The import refreshed the list it started in: opened the Trash meanwhile, the user saw the
+  // live clips under the Trash heading, with Delete buttons.
+  it('refreshes the list on screen', async () => {
+    const { api, clips } = fakeApi();
+    await api.trash(['c']);
+    let finish: () => void = () => undefined;
+    api.importFile = () => new Promise((ok) => {
+      finish = () => {
+        clips.push(summaryOf(sampleClip({ id: 'imported', title: 'Imported', html: '<p>words</p>', savedAt: 1 })));
+        ok({ added: 1, skipped: 0, images: 0, unsavedImages: 0 });
+      };
+    });
+    mount(api);
+    await expect.poll(() => rowIds()).toEqual(['a', 'b']);
+    const input = host.querySelector<HTMLInputElement>('[data-testid="import-input"]')!;
+    Object.defineProperty(input, 'files', { value: [new File(['{}'], 'one.json')], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => rowIds()).toEqual(['c']);
+    finish();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('one.json');
+    await expect.poll(() => host.querySelector('[data-testid="count-live"]')?.textContent).toBe('3');
+    await renderOnly();
+    expect(rowIds()).toEqual(['c']);
+    expect(host.querySelector('.list-head h1')?.textContent).toMatch(/^Trash/);
+  });
+});
+
 describe('LibraryApp: an Undo whose clips another tab restored or deleted forever', () => {
   const toast = () => host.querySelector('[data-testid="toast"]')?.textContent;
 

@@ -646,7 +646,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     try {
       const r = await api.importFile(file, throttledProgress(setProgress));
       setNotice({ kind: 'info', text: importSummary(r, file.name) });
-      await refresh();
+      // The list on screen: the user may have opened another view while a big import ran.
+      await refreshShown();
     } catch (err) {
       // A full disk is no fault of the backup: it was told as "Import refused: The quota has
       // been exceeded. QuotaExceededError: …", blaming the file and saying nothing of what to do.
