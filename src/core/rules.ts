@@ -233,7 +233,7 @@ export const DESCRIBED_LIST_SENTENCE_WORDS = 4;
  */
 export const WIDGET_LABELS: ReadonlyMap<string, RegExp> = widgetLabels({
   about: 'about the (?:author|reviewer|writer|contributor|editor)s?',
-  related: 'related (?:articles?|posts?|stories|story|content|reading|links|topics|news|items|coverage|videos|guides)',
+  related: 'related (?:articles?|posts?|stories|story|content|reading|links|topics|news|items|products|coverage|videos|guides)',
   recent: 'recent (?:articles?|posts?|stories|news)',
   'you we': '(?:you|we think you) (?:may|might|could|will|would) (?:also )?(?:like|love|enjoy|be interested in)(?: \\S+){0,3}',
   more: 'more (?:from|stories|articles|news|to read|like this)(?: \\S+){0,4}',
@@ -253,6 +253,17 @@ export const WIDGET_LABELS: ReadonlyMap<string, RegExp> = widgetLabels({
   "editor editor's editors editors'": "editor'?s'? picks?",
   print: 'print this page',
   advertisement: 'advertisement',
+  // A shop's widgets around the product (session 21): its buyers' reviews and what else it sells.
+  'customer customers': "customers? (?:reviews|ratings|ratings (?:&|and) reviews|(?:also|who) (?:viewed|bought|purchased)(?: \\S+){0,5})",
+  people: 'people (?:who (?:viewed|bought) this (?:item|product) )?also (?:viewed|bought|purchased|searched for)',
+  'user product': '(?:user|product) reviews',
+  reviews: 'reviews for this (?:item|product)(?: \\(?[\\d,.]+\\)?)?',
+  ratings: 'ratings (?:&|and) reviews',
+  similar: 'similar (?:items|products)',
+  frequently: 'frequently bought together',
+  explore: 'explore (?:related|similar) (?:items|products)',
+  sponsored: 'sponsored (?:items|products)(?: \\S+){0,4}',
+  recently: 'recently viewed(?: items| products)?',
 });
 
 /** `{ 'first words': 'label pattern' }` → first word → whole-label expression. */

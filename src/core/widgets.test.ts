@@ -62,6 +62,23 @@ describe('widget sections', () => {
     expect(r.ok && r.clip.trace.notes.some((n) => n.startsWith('widget section "Related articles" dropped'))).toBe(true);
   });
 
+  it('drops a shop’s widgets around the product: buyers’ reviews and what else it sells', () => {
+    const d = page(`<div class="mx-auto px-4"><h1>Harbour lantern, brass</h1><p>${prose(5, 1)}</p><p>${prose(5, 2)}</p><p>${prose(3, 3)}</p>
+      <div class="mt-8"><h2>People who viewed this item also viewed</h2><div><p>Brass ship lantern, small, with a glass chimney and a hook</p><p>$24.99</p></div>
+        <div><p>Copper storm lantern for the garden, hand made in the harbour town</p><p>$31.50</p></div></div>
+      <div class="mt-8"><h2>Customer reviews</h2><p>4.6 out of 5 stars</p><p>Lovely lantern, arrived quickly and it lights the whole porch in the evening.</p>
+        <p>Smaller than I expected, but the brass is heavy and well finished. Would buy again.</p></div></div>`);
+    const text = clipText(d);
+    expect(text).toContain(prose(3, 3));
+    expect(text).not.toContain('Copper storm lantern');
+    expect(text).not.toContain('lights the whole porch');
+  });
+
+  it('keeps a table row whose first cell reads like a widget label (a field of a specification)', () => {
+    const d = utilityPage(`<table><tr><td>Customer reviews</td><td>Reviews written by the buyers of each lantern, with a rating from one to five.</td></tr></table>`);
+    expect(clipText(d)).toContain('Reviews written by the buyers');
+  });
+
   it('does not change the page', () => {
     const d = utilityPage(`<div><h2>Disclaimer:</h2><p>No content on this site should be used as a substitute for advice from your doctor.</p></div>`);
     const before = d.documentElement.outerHTML;
@@ -74,6 +91,7 @@ describe('widget sections', () => {
     ['Related articles:', true], ['Recent Posts', true], ['More from CFR', true], ['Subscribe to our newsletter', true],
     ['Disclaimer:', true], ['Read next', true], ['Share this story', true], ['Leave a Reply', true],
     ['Comments', false], ['12 replies', false], ['See also', false], ['Further reading', false], ['Share', false], ['Related', false],
+    ['Reviews', false], ['Editorial Reviews', false], ['Customer service', false], ['Similar', false], ['People', false],
     ['About the festival', false], ['Related work on lantern festivals', false], ['Disclaimers and the law of negligence', false],
   ])('a heading %j names a widget: %s', (label, widget) => {
     expect(isWidgetLabel(label)).toBe(widget);
@@ -86,7 +104,11 @@ describe('widget sections', () => {
       'Daily newsletter', 'Email newsletter', 'Newsletter', 'Newsletters', 'Share this recipe', 'Leave a comment',
       'Post a comment', 'Add a comment', 'Write a comment', 'Disclaimer', 'Recommended for you', 'Read also', 'Up next',
       'Keep reading', 'What to read next', 'Latest stories', "Editor's picks", 'Editor’s pick', 'Editors picks', "Editors' picks",
-      'Editors’ picks', 'Print this page', 'Advertisement'];
+      'Editors’ picks', 'Print this page', 'Advertisement', 'Customer reviews', 'Customers also bought',
+      'Customers who bought this item also bought', 'People who viewed this item also viewed', 'People also searched for',
+      'User reviews', 'Product reviews', 'Reviews for this item (76)', 'Ratings & reviews', 'Similar items',
+      'Frequently bought together', 'Explore related items', 'Sponsored products related to this item', 'Recently viewed',
+      'Related products'];
     for (const label of labels) {
       expect(isWidgetLabel(label), label).toBe(true);
     }

@@ -32,6 +32,8 @@ export function removeWidgetSections(selection: ContentSelection, stats: PageSta
   for (const heading of labelCandidates(stats, rootIndex)) {
     const label = widgetLabel(heading);
     if (label === null) continue;
+    // A table's cell names its row's field ("User reviews" in a feed's specification), not a widget.
+    if (!isHeading(heading) && heading.closest('td, th') !== null) continue;
     if (isRemovedOrOutside(heading, selection, removed)) continue;
     const section = sectionOf(heading, root, total, textOf, isHeading(heading));
     if (section.length === 0) continue;
