@@ -140,6 +140,21 @@ describe('extract: a region that is a list of links', () => {
     expect(result.clip.trace.notes).toContain('pruning kept no readable node: the start node is kept whole');
   });
 
+  it('keeps a grid of product cards that is the page’s one region below <body> (typed anchor throughout)', () => {
+    const cards = Array.from({ length: 20 }, (_, i) => `<div class="card"><a href="/p/${i}"><img src="/i/${i}.jpg" data-w="200" data-h="200"></a><a href="/p/${i}">Standing desk drawer model ${i}</a><div>$ ${40 + i} +</div></div>`).join('');
+    const result = extractResult(doc(`${nav}<main><h1>Accessories</h1><div class="grid">${cards}</div></main>${footer}`), { layout: fakeLayout });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.clip.text).toContain('Standing desk drawer model 19');
+    expect(result.clip.text).toContain('$ 59 +');
+    expect(result.clip.text).not.toContain('Careers');
+  });
+
+  it('still refuses a page whose only text is its footer of links', () => {
+    const groups = ['Help', 'Sites', 'Categories', 'Group'].map((g, k) => `<div><h3>${g}</h3><p>${Array.from({ length: 8 }, (_, i) => `<a href="/f/${k}/${i}">Footer link ${k} ${i}</a>`).join(', ')}</p></div>`).join('');
+    expect(extractResult(doc(`<div id="root"></div><footer>${groups}</footer>`), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });
+  });
+
   it('still refuses a page whose only region is the page itself', () => {
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/x/${i}">Link ${i}</a>`).join(' ');
     expect(extractResult(doc(links), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });

@@ -84,7 +84,8 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
 
   // 5. Link-block noise inside the selection.
   const removed = new Set<Node>(selection.removed ?? []);
-  const blockTrace = removeLinkBlockNoise(selection, linkBlocks, removed, options);
+  // A selection that is a list of links (a product grid) keeps its link clusters: they are its content.
+  const blockTrace = selection.linkList ? [] : removeLinkBlockNoise(selection, linkBlocks, removed, options);
   selection.notes.push(...removeWidgetSections(selection, stats, removed));
   selection.notes.push(...removeRepeatedRegions(selection, stats, removed));
   selection.notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));

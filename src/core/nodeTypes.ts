@@ -1,3 +1,4 @@
+import { boilerplateReason } from './boilerplate';
 import { effectiveImageSize } from './layout';
 import { IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
 import type { PageStats } from './stats';
@@ -75,6 +76,11 @@ export interface StartNodeChoice {
   candidates: Element[];
   /** The θ_TD actually used (lower than the option when we fell back). */
   thetaTD: number;
+  /**
+   * No node is typed text and the start node, right below the page, holds nearly all of its
+   * plain text between its links (a grid of product cards): it is the clip, whole, with its links.
+   */
+  linkList?: boolean;
   notes: string[];
 }
 
@@ -124,9 +130,24 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
     const nlcShare = (stats.tc[i]! - stats.lc[i]!) / ann.nlcB;
     if (nlcShare > options.thetaTD) {
       const el = stats.order[i]!;
-      const parent = el.parentElement && stats.index.has(el.parentElement) ? el.parentElement : el;
+      const parent = el.parentElement;
+      // One level up, as the paper starts above its densest node; but not up to the walk root,
+      // which says only that the page has no region of its own. Right below the page, this
+      // node holding nearly all of its plain text and no text-typed node anywhere is a list of
+      // links through and through (a grid of product cards in a <main>, a chart of best
+      // sellers): the text is the prices and labels between the links, which pruning by type
+      // and link-block removal would drop, so the node is the clip, whole. Not when the node says
+      // it is boilerplate (a <footer> of links, all a shop renders without its scripts).
+      if (parent && parent !== stats.root && stats.index.has(parent)) {
+        notes.push('no text-typed candidate at any θ_TD: started from the parent of the deepest node holding the text');
+        return { start: parent, candidates: [el], thetaTD: options.thetaTD, notes };
+      }
+      if (el !== stats.root && boilerplateReason(el) === null) {
+        notes.push('no text-typed candidate at any θ_TD: the node below the page holding nearly all its text is a list of links, kept whole');
+        return { start: el, candidates: [el], thetaTD: options.thetaTD, notes, linkList: true };
+      }
       notes.push('no text-typed candidate at any θ_TD: started from the parent of the deepest node holding the text');
-      return { start: parent, candidates: [el], thetaTD: options.thetaTD, notes };
+      return { start: parent && stats.index.has(parent) ? parent : el, candidates: [el], thetaTD: options.thetaTD, notes };
     }
   }
   return null;

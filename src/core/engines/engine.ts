@@ -29,6 +29,11 @@ export interface ContentSelection {
   nodes: DecisiveNodeTrace[];
   /** Fallbacks taken and other notes for the trace. */
   notes: string[];
+  /**
+   * The selection is a list of links through and through (nodeTypes.StartNodeChoice.linkList):
+   * its link clusters are its content, so the pipeline leaves them in.
+   */
+  linkList?: boolean;
 }
 
 export interface Engine {

@@ -59,13 +59,14 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
       nodes.push(traceEntry(choice.start, { type: ann.types[i]!, doc: r(ann.doc[i]!), td: r(ann.td[i]!), role: 'start' }));
     }
   }
-  const pruned = pruneFromStart(choice.start, stats, ann, options, layout);
+  const pruned = choice.linkList ? { kept: new Set<Node>([choice.start]), trace: [] } : pruneFromStart(choice.start, stats, ann, options, layout);
   if (options.trace) {
     regions.roots.slice(0, 40).forEach((el, k) => {
       nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
     });
   }
   const selection: ContentSelection = { root: choice.start, kept: pruned.kept, removed: new Set<Node>(regions.roots), nodes: nodes.concat(pruned.trace), notes: choice.notes };
+  if (choice.linkList) selection.linkList = true;
   return { selection, stats, ann };
 }
 
