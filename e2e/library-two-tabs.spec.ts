@@ -143,6 +143,53 @@ test.describe('two library tabs', () => {
     expect(await stored()).toEqual(['clip-arabic live', 'clip-chinese live', 'clip-recipes live', 'clip-typography live']);
   });
 
+  // Found in session 21: B's trash shows three clips, selected; A restores one and deletes one
+  // forever before B has heard of it (a long restore running, or the two clicks close together).
+  // B's Restore said "Restored 3 clips." when it had restored one.
+  test('a Restore whose clips the other tab restored or deleted forever first says how many it restored', async ({ context, extensionId }) => {
+    const a = await openLibrary(context, extensionId);
+    const b = await context.newPage();
+    // B stops hearing the other tab's announcements when the test says so: its list stays as it was.
+    await b.addInitScript(() => {
+      const w = window as unknown as { deaf: boolean };
+      w.deaf = false;
+      const add = BroadcastChannel.prototype.addEventListener;
+      // The library listens with a function (libraryChanges.ts).
+      BroadcastChannel.prototype.addEventListener = function (this: BroadcastChannel, type: string, listener: EventListener, options?: boolean | AddEventListenerOptions) {
+        if (type !== 'message') return add.call(this, type, listener, options);
+        add.call(this, type, (e: Event) => { if (!w.deaf) listener(e); }, options);
+      } as typeof BroadcastChannel.prototype.addEventListener;
+    });
+    await openLibrary(context, extensionId, b);
+    a.on('dialog', (d) => void d.accept());
+    const moved = ['Rivers Remember', 'Ten Weeknight Dinners', '汉字排版'];
+    for (const t of moved) await row(a, t).locator('input[type=checkbox]').check();
+    await a.getByTestId('delete-selected').click();
+    await expect(a.getByTestId('count-trash')).toHaveText('3');
+
+    await b.locator('.views').getByRole('button', { name: /^Trash/ }).click();
+    await expect.poll(() => titles(b).then((t) => t.length)).toBe(3);
+    for (const t of moved) await row(b, t).locator('input[type=checkbox]').check();
+    await expect(b.locator('.selection-bar')).toContainText('3 selected');
+    await b.evaluate(() => { (window as unknown as { deaf: boolean }).deaf = true; });
+
+    await a.locator('.views').getByRole('button', { name: /^Trash/ }).click();
+    await row(a, 'Rivers Remember').getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => titles(a).then((t) => t.length)).toBe(2);
+    await row(a, 'Ten Weeknight Dinners').locator('input[type=checkbox]').check();
+    await a.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(a.getByTestId('count-trash')).toHaveText('1');
+    // B has not heard: it still shows and selects all three.
+    expect((await titles(b)).length).toBe(3);
+
+    await b.locator('.selection-bar').getByRole('button', { name: 'Restore' }).click();
+    await expect(b.getByTestId('toast')).toHaveText('Restored 1 clip. 2 were no longer in the trash.');
+    await expect.poll(() => titles(b)).toEqual([]);
+    await expect(b.getByTestId('count-live')).toHaveText('4');
+    const stored = (await fingerprint(b)).clips.map((c) => `${String(c.id)} ${c.deletedAt === null ? 'live' : 'trash'}`);
+    expect(stored).toEqual(['clip-arabic live', 'clip-chinese live', 'clip-rivers live', 'clip-typography live']);
+  });
+
   // Found in session 20: filtered by a tag whose last clip then lost it (untagged or deleted, here
   // or in another tab), the list said "No clips here.", the tag left the sidebar so nothing there
   // said what was shown, and a focused row that went left the focus on the page's body.

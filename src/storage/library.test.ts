@@ -104,6 +104,17 @@ describe('library queries', () => {
     expect(await countLive(db)).toBe(3);
   });
 
+  // The trash view's Restore says how many it restored from what this returns, not from how
+  // many were selected: another tab may have restored some or deleted them forever meanwhile.
+  it('restoreClips returns the clips it restored, not one restored or deleted forever elsewhere', async () => {
+    await trashClips(db, ['a', 'b', 'c'], { now: 10_000 });
+    await restoreClips(db, ['b']);
+    await deleteForever(db, ['c']);
+    expect(await restoreClips(db, ['a', 'b', 'c'])).toEqual(['a']);
+    expect(await countTrash(db)).toBe(0);
+    expect(await db.clips.get('c')).toBeUndefined();
+  });
+
   it('trashIds: every clip in the trash, in the trash view\'s order (most recently deleted first)', async () => {
     expect(await trashIds(db)).toEqual([]);
     await trashClips(db, ['a'], { now: 5000 });

@@ -40,10 +40,12 @@ function fakeApi(): { api: LibraryApi; calls: string[]; clips: StoredSummary[]; 
       for (const c of clips) if (ids.includes(c.id)) c.deletedAt = 5;
       return Promise.resolve(ids);
     },
+    // As storage does: returns the clips it restored, not those it was given.
     restore: (ids) => {
       calls.push(`restore ${ids.join(',')}`);
-      for (const c of clips) if (ids.includes(c.id)) c.deletedAt = null;
-      return Promise.resolve(ids);
+      const back = clips.filter((c) => ids.includes(c.id) && c.deletedAt !== null);
+      for (const c of back) c.deletedAt = null;
+      return Promise.resolve(back.map((c) => c.id));
     },
     // As storage does: restores what is still in the trash (recorded as a restore) and reports the rest.
     undoTrash: async (ids) => {
@@ -386,6 +388,48 @@ describe('LibraryApp: an Undo whose clips another tab restored or deleted foreve
     await expect.poll(toast).toBe('Restored 1 of 3 clips: 1 was restored and 1 was deleted forever in another tab.');
     expect(calls.filter((c) => c.startsWith('restore'))).toEqual(['restore b']);
     expect(rowIds()).toEqual(['a', 'b']);
+  });
+});
+
+describe('LibraryApp: a Restore whose clips another tab restored or deleted forever first', () => {
+  const toast = () => host.querySelector('[data-testid="toast"]')?.textContent;
+  const openTrash = async () => {
+    [...host.querySelectorAll<HTMLButtonElement>('.views button')].find((b) => b.textContent?.startsWith('Trash'))!.click();
+    await expect.poll(() => host.querySelector('.list-head h1')?.textContent).toMatch(/^Trash/);
+  };
+
+  // The trash view selected a, b and c; before its list heard of it, another tab restored a
+  // and deleted c forever. Restore said "Restored 3 clips." when storage had restored one.
+  it('says how many it restored and how many were no longer in the trash', async () => {
+    const { api, clips } = fakeApi();
+    await api.trash(['a', 'b', 'c']);
+    mount(api);
+    await openTrash();
+    await expect.poll(() => rowIds().length).toBe(3);
+    for (const id of ['a', 'b', 'c']) rowOf(id)!.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    await expect.poll(() => host.querySelector('.selection-bar strong')?.textContent).toBe('3 selected');
+    clips.find((c) => c.id === 'a')!.deletedAt = null;
+    clips.splice(clips.findIndex((c) => c.id === 'c'), 1);
+    [...host.querySelectorAll<HTMLButtonElement>('.selection-bar button')].find((b) => b.textContent === 'Restore')!.click();
+    await expect.poll(toast).toBe('Restored 1 clip. 2 were no longer in the trash.');
+    expect(rowIds()).toEqual([]);
+  });
+
+  it('a row\'s Restore of a clip no longer in the trash says there was nothing to restore', async () => {
+    const { api, clips } = fakeApi();
+    await api.trash(['a', 'b']);
+    mount(api);
+    await openTrash();
+    await expect.poll(() => rowIds()).toEqual(['a', 'b']);
+    clips.splice(clips.findIndex((c) => c.id === 'a'), 1);
+    rowOf('a')!.querySelector<HTMLButtonElement>('.row-actions button')!.focus();
+    rowOf('a')!.querySelector<HTMLButtonElement>('.row-actions button')!.click();
+    await expect.poll(toast).toBe('Nothing to restore: the clip was no longer in the trash.');
+    expect(rowIds()).toEqual(['b']);
+    // The focus goes to the row in its place, as after a restore that worked.
+    expect(document.activeElement).toBe(rowOf('b'));
+    rowOf('b')!.querySelector<HTMLButtonElement>('.row-actions button')!.click();
+    await expect.poll(toast).toBe('Restored 1 clip.');
   });
 });
 

@@ -70,6 +70,19 @@ function undoOutcomeText(o: UndoOutcome): string {
 }
 
 /**
+ * What the trash view's Restore says: the clips storage restored, not the clips selected.
+ * Another tab (or the reader) may have restored some of them or deleted them forever since
+ * the trash was shown, and the toast said "Restored 3 clips." all the same:
+ * "Restored 2 clips. 1 was no longer in the trash."
+ */
+function restoredText(restored: number, asked: number): string {
+  const missing = asked - restored;
+  if (missing === 0) return `Restored ${clipsN(restored)}.`;
+  if (restored === 0) return asked === 1 ? 'Nothing to restore: the clip was no longer in the trash.' : `Nothing to restore: the ${asked.toLocaleString()} clips were no longer in the trash.`;
+  return `Restored ${clipsN(restored)}. ${missing.toLocaleString()} ${missing === 1 ? 'was' : 'were'} no longer in the trash.`;
+}
+
+/**
  * The message when the library cannot be read. The usual cause after an update is a schema
  * upgrade that failed (disk full, another tab holding the old version): IndexedDB rolled it
  * back, so the clips are all still there, in the previous format.
@@ -489,7 +502,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       settleFocus(origin, value ?? stop.done);
       if (stop) reportStop(stop, 'restored {n}', ['is still in the trash and still selected', 'are still in the trash and still selected']);
       await refreshShown();
-      if (!stop) showToast({ message: `Restored ${clipsN(ids.length)}.` });
+      if (value) showToast({ message: restoredText(value.length, ids.length) });
     } catch (err) { fail(err, 'Could not restore'); }
   };
 
