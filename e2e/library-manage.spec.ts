@@ -47,6 +47,14 @@ test.describe('library', () => {
     await expect.poll(() => titles(page)).toEqual(['Ten Weeknight Dinners That Take 20 Minutes 🍜']);
     await page.getByTestId('search').fill('nonexistentword');
     await expect(page.locator('.empty')).toContainText('No clip matches');
+    // Only an emoji (or symbols): no word to look for. It listed every clip as a match, and
+    // "Export 5 shown" exported the whole library.
+    await page.getByTestId('search').fill('🍜');
+    await expect(page.locator('.empty')).toHaveText('“🍜” has no word to search for. Search looks for words in titles and text, not symbols or emoji.');
+    expect(await titles(page)).toEqual([]);
+    await page.getByTestId('export-button').click();
+    await expect(page.getByTestId('notice')).toContainText('Nothing to export: no clip matches this filter.');
+    await page.getByTestId('search').focus();
     // Keyboard: Escape clears, / focuses the search box again.
     await page.keyboard.press('Escape');
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);

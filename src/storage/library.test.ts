@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiftDb } from './db';
 import {
   addTag, allTags, countLive, listClips, neighbours, purgeExpiredTrash, removeTag, restoreClips,
-  searchClips, trashClips, trashIds, TRASH_RETENTION_MS, undoTrash, deleteForever, countTrash,
+  searchClips, searchIds, trashClips, trashIds, TRASH_RETENTION_MS, undoTrash, deleteForever, countTrash,
 } from './library';
 import { sampleClip } from './librarySamples';
 import { indexWords, queryWords, termsFor } from './libraryTerms';
@@ -39,6 +39,20 @@ describe('library queries', () => {
     expect((await searchClips(db, 'line borrow')).items).toEqual([]);
     expect((await searchClips(db, 'الطباعة')).items.map((c) => c.id)).toEqual(['c']);
     expect((await searchClips(db, '北京')).items.map((c) => c.id)).toEqual(['d']);
+  });
+
+  // Typed into the library's search box, "🍜", "(((" or "—" listed every clip under "Search
+  // results" ("All 4 matches selected", "Export 4 shown"): a query with no word in it was
+  // taken for an empty one. It has nothing to look for, so it finds nothing; a blank query
+  // still lists the library.
+  it('a query of symbols, punctuation or emoji only finds nothing; a blank one lists the library', async () => {
+    for (const q of ['🍜', '(((', '—', '"', '*']) {
+      expect(await searchClips(db, q)).toMatchObject({ items: [], total: 0, totalExact: true });
+      expect(await searchIds(db, q)).toEqual([]);
+      expect(await searchIds(db, q, 'design')).toEqual([]);
+    }
+    expect((await searchClips(db, '  ')).items.map((c) => c.id)).toEqual(['d', 'b', 'c', 'a']);
+    expect(await searchIds(db, '  ')).toEqual(['d', 'b', 'c', 'a']);
   });
 
   it('filters by tag and adds/removes tags case-insensitively', async () => {

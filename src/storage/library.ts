@@ -114,7 +114,12 @@ export async function searchClips(
   opts: { tag?: string | null; offset?: number; limit?: number } = {},
 ): Promise<SearchResult> {
   const limit = opts.limit ?? SEARCH_LIMIT;
-  if (queryTerms(query).length === 0) return { ...(await listClips(db, { view: 'all', tag: opts.tag ?? null, offset: opts.offset, limit })), totalExact: true, strategy: 'empty' };
+  if (queryTerms(query).length === 0) {
+    // Symbols, punctuation or emoji only ("🍜", "(((") leave no word to look for: nothing
+    // matches. Taken for a blank query, they listed every clip as "Search results".
+    if (query.trim() !== '') return { items: [], total: 0, totalExact: true, strategy: 'none' };
+    return { ...(await listClips(db, { view: 'all', tag: opts.tag ?? null, offset: opts.offset, limit })), totalExact: true, strategy: 'empty' };
+  }
   return searchTimeline(db, query, { tagIds: await tagIdSet(db, opts.tag), offset: opts.offset, limit });
 }
 
@@ -125,10 +130,11 @@ export async function countSearch(db: SiftDb, query: string, tag: string | null 
 
 /**
  * Ids of every clip a search finds (within the tag), newest first: the library's export of
- * what a search shows. A query without words lists the library (or the tag), as searchClips does.
+ * what a search shows. A blank query lists the library (or the tag), one without words finds
+ * nothing, as in searchClips.
  */
 export async function searchIds(db: SiftDb, query: string, tag: string | null = null): Promise<string[]> {
-  if (queryTerms(query).length === 0) return liveIds(db, tag);
+  if (queryTerms(query).length === 0) return query.trim() !== '' ? [] : liveIds(db, tag);
   return matchIds(db, query, await tagIdSet(db, tag));
 }
 

@@ -556,6 +556,18 @@ describe('LibraryApp export: what the list shows', () => {
     expect(exported(calls)).toEqual([]);
   });
 
+  // "🍜" or "(((" in the search box listed every clip as a match (storage took a query without
+  // words for a blank one); now it finds nothing, and the list says why.
+  it('a search of symbols or emoji only says it has no word to search for', async () => {
+    const { api } = fakeApi();
+    mount(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    const search = host.querySelector<HTMLInputElement>('[data-testid="search"]')!;
+    search.value = '🍜';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.poll(() => host.querySelector('.empty')?.textContent).toBe('“🍜” has no word to search for. Search looks for words in titles and text, not symbols or emoji.');
+  });
+
   it('a filter that matches nothing says so instead of calling the library empty', async () => {
     const { api, calls } = fakeApi();
     mount(api);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { BulkOptions, ClipSummary, LibraryView, ListResult, UndoOutcome } from '../../storage/library';
-import { BulkStopped, normalizeTag, PAGE_SIZE } from '../../storage/library';
+import { BulkStopped, normalizeTag, PAGE_SIZE, queryTerms } from '../../storage/library';
 import { FORMAT_LABELS, isCancel, type ExportFormat } from '../../export/formats';
 import { importSummary } from '../../backup/summary';
 import type { LibraryApi } from './api';
@@ -834,6 +834,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         {result && items.length === 0 && (
           <div class="empty">
             {view === 'trash' ? <p>The trash is empty.</p>
+              : searching && queryTerms(query).length === 0 ? <p>“{query}” has no word to search for. Search looks for words in titles and text, not symbols or emoji.</p>
               : searching ? <p>No clip {tag ? `tagged #${tag} ` : ''}matches “{query}”. Search looks for every word in titles and text.</p>
               : tag ? <p>No clip in the library is tagged #{tag}.</p>
               : counts.live === 0 ? (
