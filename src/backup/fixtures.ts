@@ -101,6 +101,12 @@ export async function hostileBackups(): Promise<{ name: string; bytes: Uint8Arra
   tampered[imageEntryName('img-h')] = PNG_1PX.map((b, i) => (i === 40 ? b ^ 1 : b));
   out.push({ name: 'image-hash', bytes: zipFiles(tampered), expect: /SHA-256/ });
 
+  // A time no Date can hold (nanoseconds since 1970, or a damaged number): imported, it threw
+  // "Invalid time value" wherever the library showed the date, and after a reload the library
+  // page showed no clip at all.
+  const badTime = await fixtureClip('clip-time', 'Saved in nanoseconds', '<p>x</p>', [], { savedAt: 1.7e18 });
+  out.push({ name: 'time-out-of-range', bytes: zipFiles(backupFiles([badTime])), expect: /"savedAt" should be a time/ });
+
   out.push({ name: 'bomb', bytes: zipBomb(backupFiles(lib, { clips: 4 })), expect: /zip bomb/ });
   out.push({ name: 'not-a-backup', bytes: strToU8('hello, I am a text file'), expect: /neither/ });
   out.push({ name: 'json-proto', bytes: strToU8(`{"format":"sift-backup","version":1,"exportedAt":"x","clips":0,"images":0,"entries":[],"__proto__":{"x":1}}`), expect: /__proto__/ });

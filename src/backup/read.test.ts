@@ -26,6 +26,16 @@ describe('readBackup', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 30_000);
 
+  it('refuses a clip whose saved, updated or deleted time is no date (the library could not show it)', async () => {
+    for (const [field, value] of [['savedAt', 1.7e18], ['updatedAt', 8.64e15 + 1], ['deletedAt', 1e300]] as const) {
+      const bad = await fixtureClip('clip-time', 'Saved in nanoseconds', '<p>x</p>', [], { [field]: value });
+      await expect(readBackup(blob(zipFiles(backupFiles([bad])))), field).rejects.toThrow(`field "${field}" should be a time`);
+    }
+    // The last moment a Date holds is still one.
+    const edge = await fixtureClip('clip-time', 'Far future', '<p>x</p>', [], { savedAt: 8.64e15 });
+    expect((await readBackup(blob(zipFiles(backupFiles([edge]))))).clips[0]!.savedAt).toBe(8.64e15);
+  });
+
   it('keeps schema v2 record fields and refuses invalid ones', async () => {
     const table = { columns: ['Name', 'Price'], rows: [['Lamp', '€20'], ['Desk', '€90']] };
     const good = await fixtureClip('list-1', 'Shop', '<p>x</p>', [], { pageKind: 'list', table, attributes: [{ attribute: 'Colour', value: 'red' }] });

@@ -37,6 +37,9 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
  */
 const MAX_IMAGE_URL = MAX_IMAGE_BYTES * 2;
 
+/** The largest time a Date holds (ECMAScript's time range: 100,000,000 days after 1970). */
+const MAX_TIME = 8.64e15;
+
 const ENGINES: readonly EngineName[] = ['nta', 'vsse', 'classifier', 'auto', 'fullpage', 'selection'];
 
 class Fields {
@@ -64,6 +67,21 @@ class Fields {
     const v = this.o[key];
     if (v === null || v === undefined) return null;
     return this.num(key);
+  }
+  /**
+   * A moment in milliseconds since 1970 that a Date can hold. A larger one (nanoseconds, a
+   * damaged number) was imported and threw "Invalid time value" wherever the library showed
+   * its date: after a reload the library page showed no clip at all.
+   */
+  time(key: string): number {
+    const v = this.o[key];
+    if (typeof v !== 'number' || !(v >= 0 && v <= MAX_TIME)) this.fail(key, 'a time (milliseconds since 1970, at most 8.64e15)');
+    return v;
+  }
+  timeOrNull(key: string): number | null {
+    const v = this.o[key];
+    if (v === null || v === undefined) return null;
+    return this.time(key);
   }
   id(key: string): string {
     const v = this.o[key];
@@ -110,8 +128,8 @@ export function validateClip(raw: unknown, where: string): BackupClip {
     byline: f.strOrNull('byline', CLIP_FIELD_LIMITS.byline),
     site: f.strOrNull('site', CLIP_FIELD_LIMITS.siteName),
     published: f.strOrNull('published', 100),
-    savedAt: f.num('savedAt'),
-    updatedAt: f.num('updatedAt'),
+    savedAt: f.time('savedAt'),
+    updatedAt: f.time('updatedAt'),
     lang: f.strOrNull('lang', 50),
     dir,
     tags: f.strings('tags', 500, 200),
@@ -122,7 +140,7 @@ export function validateClip(raw: unknown, where: string): BackupClip {
     readingMinutes: f.num('readingMinutes'),
     engine: f.oneOf('engine', ENGINES),
     leadImage: f.strOrNull('leadImage', MAX_IMAGE_URL),
-    deletedAt: f.numOrNull('deletedAt'),
+    deletedAt: f.timeOrNull('deletedAt'),
     ...recordFields(raw, where),
   };
 }
