@@ -236,6 +236,22 @@ test.describe('library', () => {
     await expect(note).toHaveCount(0);
     await expect(page.getByTestId('count-trash')).toHaveText('0');
     await expect.poll(() => titles(page).then((t) => t.length)).toBe(5);
+
+    // Deleted again, and the trash emptied in the library while the reader still offers
+    // Restore: the note went as if the clip were back, and it was gone for good.
+    page.on('dialog', (d) => void d.accept());
+    await row.hover();
+    await row.getByRole('button', { name: /Delete/ }).click();
+    await expect(page.getByTestId('count-trash')).toHaveText('1');
+    await reader.reload();
+    await expect(note).toContainText('This clip is in the trash.');
+    await page.locator('.views').getByRole('button', { name: /^Trash/ }).click();
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await expect(page.getByTestId('count-trash')).toHaveText('0');
+    await note.getByRole('button', { name: 'Restore' }).click();
+    await expect(note).toHaveText('This clip was deleted forever meanwhile: it is no longer in the library and cannot be restored.');
+    await expect(reader.locator('[data-testid="in-trash"] p')).toBeFocused();
+    await expect(page.getByTestId('count-live')).toHaveText('4');
   });
 
   test('tags: add, filter, remove; bulk tag a selection', async ({ context, extensionId }) => {

@@ -32,7 +32,7 @@ async function mountReader(
   prefs: { stored?: Promise<ReaderPrefs>; saved?: ReaderPrefs[] } = {},
   shown: { clip: StoredClip; images?: StoredImage[] } = { clip },
   files: { canOpen?: boolean; opened?: string[] } = {},
-  restore: (id: string) => Promise<void> = () => Promise.resolve(),
+  restore: (id: string) => Promise<'restored' | 'gone'> = () => Promise.resolve('restored'),
 ): Promise<string[]> {
   const visited: string[] = [];
   const api: ReaderApi = {
@@ -264,7 +264,7 @@ describe('ReaderApp: a clip in the trash', () => {
 
   it('says so, with the day it goes for good, and Restore takes it out of the trash', async () => {
     const restored: string[] = [];
-    await mountReader(none, {}, { clip: trashed }, {}, (id) => { restored.push(id); return Promise.resolve(); });
+    await mountReader(none, {}, { clip: trashed }, {}, (id) => { restored.push(id); return Promise.resolve('restored'); });
     const note = host.querySelector('[data-testid="in-trash"]');
     expect(note?.textContent).toContain('This clip is in the trash. It will be deleted forever on');
     expect(note?.textContent).toContain('2026');
@@ -279,6 +279,19 @@ describe('ReaderApp: a clip in the trash', () => {
     (host.querySelector('[data-testid="in-trash"] button') as HTMLButtonElement).click();
     await expect.poll(() => host.querySelector('[data-testid="in-trash"] [role="alert"]')?.textContent).toBe('Could not restore it: QuotaExceededError');
     expect(host.querySelector('[data-testid="in-trash"]')).not.toBeNull();
+  });
+
+  // Opened from the trash, then emptied from the trash in a library tab: Restore took the note
+  // away as if the clip were back, and the library never showed it again.
+  it('a clip deleted forever meanwhile says so, and the focus goes to the news, not the page', async () => {
+    await mountReader(none, {}, { clip: trashed }, {}, () => Promise.resolve('gone'));
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="in-trash"] button')!;
+    button.focus();
+    button.click();
+    await expect.poll(() => host.querySelector('[data-testid="in-trash"]')?.textContent).toBe('This clip was deleted forever meanwhile: it is no longer in the library and cannot be restored.');
+    expect(host.querySelector('[data-testid="in-trash"]')?.getAttribute('role')).toBe('alert');
+    expect(host.querySelector('[data-testid="in-trash"] button')).toBeNull();
+    await expect.poll(() => document.activeElement).toBe(host.querySelector('[data-testid="in-trash"] p'));
   });
 
   it('a clip not in the trash shows no note', async () => {

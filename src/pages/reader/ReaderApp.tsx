@@ -207,8 +207,9 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
             notice={state.clip.deletedAt !== null && (
               <InTrash deletedAt={state.clip.deletedAt} onRestore={async () => {
                 const shown = state.clip;
-                await api.restore(shown.id);
+                if (await api.restore(shown.id) === 'gone') return 'gone';
                 setState((s) => (s.kind === 'ready' && s.clip.id === shown.id ? { ...s, clip: { ...s.clip, deletedAt: null } } : s));
+                return 'restored';
               }} />
             )} />
         )}
@@ -225,20 +226,33 @@ export function ReaderApp({ api, id, navigate = openHref }: { api: ReaderApi; id
 
 /**
  * A clip opened from the trash (a link kept from before, the browser's history) says so, and
- * when it goes for good, with a way to take it back out. A failed restore says why.
+ * when it goes for good, with a way to take it back out. A failed restore says why. A clip
+ * deleted forever meanwhile (Empty trash, Delete forever in a library tab) says so: its note
+ * went as if Restore had brought it back, and the library never showed it again.
  */
-function InTrash({ deletedAt, onRestore }: { deletedAt: number; onRestore: () => Promise<void> }) {
+function InTrash({ deletedAt, onRestore }: { deletedAt: number; onRestore: () => Promise<'restored' | 'gone'> }) {
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [gone, setGone] = useState(false);
+  const goneRef = useRef<HTMLParagraphElement>(null);
+  // The Restore button goes with the news, and the focus was on it.
+  useEffect(() => { if (gone) goneRef.current?.focus(); }, [gone]);
   const restore = () => {
     if (busy) return;
     setBusy(true);
     setFailed(null);
-    onRestore().catch((err: unknown) => {
+    onRestore().then((outcome) => { if (outcome === 'gone') setGone(true); }, (err: unknown) => {
       setFailed(err instanceof Error ? err.message : String(err));
       setBusy(false);
     });
   };
+  if (gone) {
+    return (
+      <div class="in-trash" role="alert" data-testid="in-trash">
+        <p ref={goneRef} tabIndex={-1}>This clip was deleted forever meanwhile: it is no longer in the library and cannot be restored.</p>
+      </div>
+    );
+  }
   return (
     <div class="in-trash" role="status" data-testid="in-trash">
       <p>This clip is in the trash. It will be deleted forever on {formatInstantDay(deletedAt + TRASH_RETENTION_MS, 'long')}.</p>

@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { BUILD_BROWSER } from '../../shared/browserFamily';
 import { db } from '../../storage/db';
 import { announceLibraryChange } from '../../shared/libraryChanges';
-import { getClip, getSetting, imagesOf, neighbours, restoreClips, setSetting } from '../../storage/library';
+import { getClip, getSetting, imagesOf, neighbours, setSetting, undoTrash } from '../../storage/library';
 import type { StoredClip, StoredImage } from '../../storage/schema';
 import { READER_PREFS_KEY, coercePrefs, type ReaderPrefs } from './prefs';
 
@@ -21,8 +21,11 @@ export interface ReaderApi {
   canOpenFiles(): Promise<boolean>;
   /** Opens a file: address in a new tab (only file: addresses). */
   openFile(url: string): Promise<void>;
-  /** Takes a clip out of the trash (a library open in another tab hears of it). */
-  restore(id: string): Promise<void>;
+  /**
+   * Takes a clip out of the trash (a library open in another tab hears of it): 'restored', also
+   * when another tab restored it first, or 'gone' when it was deleted forever meanwhile.
+   */
+  restore(id: string): Promise<'restored' | 'gone'>;
 }
 
 /**
@@ -57,8 +60,10 @@ export const readerApi: ReaderApi = {
     await browser.tabs.create({ url });
   },
   restore: async (id) => {
-    await restoreClips(db(), [id]);
-    announceLibraryChange();
+    // undoTrash restores what is still in the trash and says what it found gone, in one transaction.
+    const out = await undoTrash(db(), [id]);
+    if (out.restored.length > 0) announceLibraryChange();
+    return out.gone.length > 0 ? 'gone' : 'restored';
   },
   setPrefs: (p) => {
     try {
