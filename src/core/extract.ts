@@ -11,6 +11,7 @@ import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
 import { defineLazy } from './trace';
 import { removeRepeatedRegions } from './repeats';
+import { composeStreamedPage } from './streamed';
 import { removeTeaserLists } from './teasers';
 import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
@@ -19,7 +20,8 @@ import type { Clip, ExtractOptions, ExtractResult, LayoutProbe, LinkBlockTrace, 
 
 /**
  * The pipeline, as a recipe (STYLE.md 2):
- *  1. refuse pages over the hard size limit (before any walk);
+ *  1. refuse pages over the hard size limit (before any walk); a page whose streamed parts
+ *     wait unplaced for its scripts is clipped as they would have composed it (streamed.ts);
  *  2. stats pass over the rendered DOM (stats.ts), with
  *  3. the logical link-block scan listening to the same in-order stream (linkBlocks.ts);
  *  4. the engine selects the content (engines/, NTA by default);
@@ -42,6 +44,19 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const engine = getEngine(options.engine);
   if (!engine) return fail('not-article', `Unknown extraction engine "${String(options.engine)}".`);
 
+  const pageLayout = options.layout ?? liveLayoutProbe(doc);
+  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
+  // A server-rendered page whose streamed parts wait unplaced for scripts that never ran (streamed.ts).
+  const streamed = composeStreamedPage(doc, pageLayout);
+  if (streamed) {
+    const fromStream = extractResult(streamed.doc, { ...partial, layout: streamed.layout, baseUrl });
+    if (fromStream.ok) {
+      fromStream.clip.url = doc.URL;
+      fromStream.clip.trace.notes.unshift('the page holds streamed parts its scripts never moved into place: clipped it composed');
+      return fromStream;
+    }
+  }
+
   // 2. Stats. A page that renders nothing readable may still hold its text in elements its
   // stylesheets hide until scripts run (layout.markupVisibility): walk it once more that way.
   const notes: string[] = [];
@@ -49,7 +64,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     const scanner = createLinkBlockScanner(options);
     return { layout, scanner, stats: computeStats(doc, layout, scanner) };
   };
-  let pass = walk(options.layout ?? liveLayoutProbe(doc));
+  let pass = walk(pageLayout);
   if (isEmpty(pass.stats) && !options.layout) {
     const retry = walk(markupVisibility(pass.layout));
     if (!isEmpty(retry.stats)) {
@@ -58,7 +73,6 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     }
   }
   const { layout, scanner, stats } = pass;
-  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
   // An app shell whose content waits in a <noscript> for scripts that never ran (noscript.ts).
   const shell = appShellDocument(doc, stats ? stats.tc[stats.order.length - 1] ?? 0 : 0);
   if (shell) {

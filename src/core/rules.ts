@@ -276,6 +276,13 @@ function widgetLabels(table: Record<string, string>): Map<string, RegExp> {
   return out;
 }
 
+/**
+ * Streamed segments (streamed.ts) holding fewer characters of text than this, all together, are
+ * a sign-in button or an empty slot, not worth composing the page for (as NOSCRIPT_MIN_CHARS:
+ * less is a notice).
+ */
+export const STREAMED_SEGMENT_MIN_CHARS = 200;
+
 /** A widget section holding more than this share of the selection's text is the content (widgets.ts). */
 export const WIDGET_MAX_SHARE = 0.5;
 
