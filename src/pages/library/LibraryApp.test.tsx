@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BulkStopped, PAGE_SIZE } from '../../storage/library';
 import { sampleClip } from '../../storage/librarySamples';
 import { summaryOf } from '../../storage/libraryIndex';
@@ -135,6 +135,43 @@ describe('LibraryApp keyboard', () => {
     await renderOnly();
     expect(calls).toEqual(['trash b', 'restore b']);
     await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+  });
+
+  // The Undo toast closed 10 s after it appeared even while Undo had the keyboard focus or the
+  // pointer was over it: a keyboard user who had tabbed to Undo lost it (and the focus) under them.
+  it('the Undo toast stays while Undo has the focus or the pointer is over it, then closes 10 s after both leave', async () => {
+    const { api, calls } = fakeApi();
+    mount(api);
+    await expect.poll(() => host.querySelectorAll('[data-testid="clip-row"]').length).toBe(3);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const toast = () => host.querySelector('[data-testid="toast"]');
+      (host.querySelector('[aria-label="Delete “Clip b”"]') as HTMLButtonElement).click();
+      for (let i = 0; i < 50 && !toast(); i++) await Promise.resolve();
+      const undo = host.querySelector<HTMLButtonElement>('[data-testid="undo"]')!;
+      undo.focus();
+      vi.advanceTimersByTime(60_000);
+      await renderOnly();
+      expect(toast()?.textContent).toBe('Moved 1 clip to the trash.Undo');
+      expect(document.activeElement).toBe(undo);
+
+      toast()!.dispatchEvent(new MouseEvent('mouseenter'));
+      undo.blur();
+      vi.advanceTimersByTime(60_000);
+      await renderOnly();
+      expect(toast()).not.toBeNull();
+
+      toast()!.dispatchEvent(new MouseEvent('mouseleave'));
+      vi.advanceTimersByTime(9_000);
+      await renderOnly();
+      expect(toast()).not.toBeNull();
+      vi.advanceTimersByTime(1_500);
+      await renderOnly();
+      expect(toast()).toBeNull();
+      expect(calls).toEqual(['trash b']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -400,10 +400,35 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     if (current?.dataset.id && ids.includes(current.dataset.id)) keepFocusWithout(ids, current);
   };
 
-  const showToast = (t: Toast) => {
+  /**
+   * The toast closes UNDO_MS after it last had the user's attention: while its Undo button has
+   * the focus or the pointer is over it, it stays (a keyboard user who tabbed to Undo, or one who
+   * is still reading, must not lose it under them: WCAG 2.2.1), and the time starts again when
+   * both have left.
+   */
+  const toastHeld = useRef({ focus: false, pointer: false });
+  const armToast = () => {
     if (toastTimer.current) clearTimeout(toastTimer.current);
+    toastTimer.current = null;
+    const held = toastHeld.current;
+    if (!held.focus && !held.pointer) toastTimer.current = setTimeout(closeToast, UNDO_MS);
+  };
+  const holdToast = (why: 'focus' | 'pointer', on: boolean) => {
+    toastHeld.current[why] = on;
+    armToast();
+  };
+  function closeToast() {
+    if (toastTimer.current) clearTimeout(toastTimer.current);
+    toastTimer.current = null;
+    toastHeld.current = { focus: false, pointer: false };
+    setToast(null);
+  }
+  const showToast = (t: Toast) => {
+    // A toast without Undo replaces the button that may hold the focus, and a removed
+    // element's blur is not to be relied on.
+    if (!t.undo) toastHeld.current.focus = false;
     setToast(t);
-    toastTimer.current = setTimeout(() => setToast(null), UNDO_MS);
+    armToast();
   };
 
   const fail = (err: unknown, prefix: string) =>
@@ -490,7 +515,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   const undo = async () => {
     const t = toast;
     if (!t?.undo) return;
-    setToast(null);
+    closeToast();
     try { await t.undo(); } catch (err) { fail(err, 'Undo failed'); }
   };
 
@@ -862,9 +887,26 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       </main>
 
       {toast && (
-        <div class="toast" role="status" data-testid="toast">
+        <div
+          class="toast"
+          role="status"
+          data-testid="toast"
+          onMouseEnter={() => holdToast('pointer', true)}
+          onMouseLeave={() => holdToast('pointer', false)}
+        >
           <span>{toast.message}</span>
-          {toast.undo && <button type="button" class="btn" onClick={undo} data-testid="undo">Undo</button>}
+          {toast.undo && (
+            <button
+              type="button"
+              class="btn"
+              onClick={undo}
+              onFocus={() => holdToast('focus', true)}
+              onBlur={() => holdToast('focus', false)}
+              data-testid="undo"
+            >
+              Undo
+            </button>
+          )}
         </div>
       )}
     </div>
