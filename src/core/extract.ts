@@ -46,16 +46,18 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
 
   const pageLayout = options.layout ?? liveLayoutProbe(doc);
   const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
+  /** Clips `page`, a copy of this page as its scripts would have shown it, in this page's place (its address, a note why); null when that copy gives no clip. */
+  const clipInstead = (page: Document, layout: LayoutProbe, note: string): ExtractResult | null => {
+    const result = extractResult(page, { ...partial, layout, baseUrl });
+    if (!result.ok) return null;
+    result.clip.url = doc.URL;
+    result.clip.trace.notes.unshift(note);
+    return result;
+  };
   // A server-rendered page whose streamed parts wait unplaced for scripts that never ran (streamed.ts).
   const streamed = composeStreamedPage(doc, pageLayout);
-  if (streamed) {
-    const fromStream = extractResult(streamed.doc, { ...partial, layout: streamed.layout, baseUrl });
-    if (fromStream.ok) {
-      fromStream.clip.url = doc.URL;
-      fromStream.clip.trace.notes.unshift('the page holds streamed parts its scripts never moved into place: clipped it composed');
-      return fromStream;
-    }
-  }
+  const fromStream = streamed && clipInstead(streamed.doc, streamed.layout, 'the page holds streamed parts its scripts never moved into place: clipped it composed');
+  if (fromStream) return fromStream;
 
   // 2. Stats. A page that renders nothing readable may still hold its text in elements its
   // stylesheets hide until scripts run (layout.markupVisibility): walk it once more that way.
@@ -75,14 +77,8 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const { layout, scanner, stats } = pass;
   // An app shell whose content waits in a <noscript> for scripts that never ran (noscript.ts).
   const shell = appShellDocument(doc, stats ? stats.tc[stats.order.length - 1] ?? 0 : 0);
-  if (shell) {
-    const fromShell = extractResult(shell, { ...partial, layout: APP_SHELL_LAYOUT, baseUrl });
-    if (fromShell.ok) {
-      fromShell.clip.url = doc.URL;
-      fromShell.clip.trace.notes.unshift('the page renders less text than its <noscript> holds (an app shell whose scripts did not run): clipped that markup');
-      return fromShell;
-    }
-  }
+  const fromShell = shell && clipInstead(shell, APP_SHELL_LAYOUT, 'the page renders less text than its <noscript> holds (an app shell whose scripts did not run): clipped that markup');
+  if (fromShell) return fromShell;
   const walked = now();
   if (!stats || isEmpty(stats)) {
     return fail('empty', 'The page has no visible text or images.');

@@ -73,25 +73,24 @@ export function composeStreamedPage(doc: Document, layout: LayoutProbe): Streame
     target.remove();
   }
   composed.add(copy);
-  const original = (el: Element): Element | undefined => originals.get(el);
   const byMarkup = markupVisibility(layout).isRendered;
   return {
     doc: copy,
     layout: {
       isRendered: (el) => {
-        const o = original(el);
+        const o = originals.get(el);
         return o ? layout.isRendered(o) : byMarkup(el);
       },
       renderedWidth: (el) => {
-        const o = original(el);
+        const o = originals.get(el);
         return o ? layout.renderedWidth(o) : null;
       },
       renderedHeight: (el) => {
-        const o = original(el);
+        const o = originals.get(el);
         return o ? layout.renderedHeight(o) : null;
       },
       isUnselectable: (el) => {
-        const o = original(el);
+        const o = originals.get(el);
         return o !== undefined && layout.isUnselectable !== undefined && layout.isUnselectable(o);
       },
     },
