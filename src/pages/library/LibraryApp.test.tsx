@@ -388,6 +388,52 @@ describe('LibraryApp: an import that ends after the user moved to another view',
   });
 });
 
+describe('LibraryApp: dismissing a notice', () => {
+  // The notice's × goes away with it: the focus fell to the page's body, and a keyboard user
+  // who had imported a backup started again from the top of the page.
+  it('puts the focus back on Import after the import notice is dismissed', async () => {
+    const { api } = fakeApi();
+    api.importFile = () => Promise.resolve({ added: 0, skipped: 3, images: 0, unsavedImages: 0 });
+    mount(api);
+    await expect.poll(() => rowIds()).toEqual(['a', 'b', 'c']);
+    const input = host.querySelector<HTMLInputElement>('[data-testid="import-input"]')!;
+    Object.defineProperty(input, 'files', { value: [new File(['{}'], 'one.json')], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('one.json');
+    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
+    dismiss.focus();
+    dismiss.click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('puts the focus back on Export after the export notice is dismissed', async () => {
+    const { api } = fakeApi();
+    mount(api);
+    await expect.poll(() => rowIds()).toEqual(['a', 'b', 'c']);
+    const exportButton = host.querySelector<HTMLButtonElement>('[data-testid="export-button"]')!;
+    exportButton.click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('Exported x.zip.');
+    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
+    dismiss.focus();
+    dismiss.click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+    expect(document.activeElement).toBe(exportButton);
+  });
+
+  it('puts the focus on the list heading after a notice no control started is dismissed', async () => {
+    const { api } = fakeApi();
+    api.list = () => Promise.reject(new Error('blocked'));
+    mount(api);
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('could not be opened');
+    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
+    dismiss.focus();
+    dismiss.click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+    expect(document.activeElement).toBe(host.querySelector('.list-head h1'));
+  });
+});
+
 describe('LibraryApp: an Undo whose clips another tab restored or deleted forever', () => {
   const toast = () => host.querySelector('[data-testid="toast"]')?.textContent;
 

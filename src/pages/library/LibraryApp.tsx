@@ -16,6 +16,8 @@ interface Toast {
 interface Notice {
   kind: 'error' | 'info';
   text: string;
+  /** The control that started what the notice tells (Import, Export): Dismiss puts the focus back on it. */
+  from?: HTMLElement | null;
 }
 
 const SEARCH_DEBOUNCE_MS = 120;
@@ -431,8 +433,19 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     armToast();
   };
 
-  const fail = (err: unknown, prefix: string) =>
-    setNotice({ kind: 'error', text: `${prefix}: ${err instanceof Error ? err.message : String(err)}` });
+  /**
+   * The notice's × goes away with it, and the focus fell to the page's body: a keyboard user who
+   * had imported a backup started again from the top. It goes back to the control that started
+   * what the notice told (Import, Export), else to the list's heading, as Clear tag filter does.
+   */
+  const dismissNotice = () => {
+    const back = notice?.from?.isConnected ? notice.from : headingRef.current;
+    setNotice(null);
+    back?.focus();
+  };
+
+  const fail = (err: unknown, prefix: string, from?: HTMLElement | null) =>
+    setNotice({ kind: 'error', text: `${prefix}: ${err instanceof Error ? err.message : String(err)}`, from });
 
   /**
    * Runs a bulk action over `total` clips, its progress in the progress area ("Moving to the
@@ -640,15 +653,15 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     try {
       const ids = isBackup ? [] : await idsOf(scope);
       if (!isBackup && ids.length === 0) {
-        setNotice({ kind: 'info', text: scope.kind === 'shown' ? 'Nothing to export: no clip matches this filter.' : scope.kind === 'trash' ? 'Nothing to export: the trash is empty.' : 'Nothing to export yet: the library is empty.' });
+        setNotice({ kind: 'info', from: exportButtonRef.current, text: scope.kind === 'shown' ? 'Nothing to export: no clip matches this filter.' : scope.kind === 'trash' ? 'Nothing to export: the trash is empty.' : 'Nothing to export yet: the library is empty.' });
         return;
       }
       setProgress({ label: 'Preparing', done: 0, total: ids.length });
       const name = await api.exportAndSave(format, ids, throttledProgress(setProgress), abort.signal);
-      setNotice({ kind: 'info', text: `Exported ${name}.` });
+      setNotice({ kind: 'info', text: `Exported ${name}.`, from: exportButtonRef.current });
     } catch (err) {
-      if (isCancel(err)) setNotice({ kind: 'info', text: 'Export cancelled. No file was saved.' });
-      else fail(err, 'Export failed');
+      if (isCancel(err)) setNotice({ kind: 'info', text: 'Export cancelled. No file was saved.', from: exportButtonRef.current });
+      else fail(err, 'Export failed', exportButtonRef.current);
     } finally {
       // Cancel goes with the progress bar: a keyboard user who pressed it would be left on
       // the page's body. The focus goes back to the export button instead.
@@ -683,7 +696,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
     setProgress({ label: 'Checking backup', done: 0, total: 0 });
     try {
       const r = await api.importFile(file, throttledProgress(setProgress));
-      setNotice({ kind: 'info', text: importSummary(r, file.name) });
+      setNotice({ kind: 'info', text: importSummary(r, file.name), from: input });
       // The list on screen: the user may have opened another view while a big import ran.
       await refreshShown();
     } catch (err) {
@@ -693,6 +706,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const full = /quota/i.test(`${e?.name} ${e?.inner?.name} ${e?.message}`);
       setNotice({
         kind: 'error',
+        from: input,
         text: full ? 'Import failed: there is no room to store this backup (the disk, or the browser\'s storage for Sift, is full). Nothing was changed: free some space, then import it again.'
           : `Import refused: ${err instanceof Error ? err.message : String(err)} Nothing was changed.`,
       });
@@ -816,7 +830,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         {notice && (
           <div class={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
             <span>{notice.text}</span>
-            <button type="button" class="icon-btn" aria-label="Dismiss" onClick={() => setNotice(null)}>×</button>
+            <button type="button" class="icon-btn" aria-label="Dismiss" onClick={dismissNotice}>×</button>
           </div>
         )}
 
