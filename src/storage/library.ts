@@ -273,13 +273,16 @@ export async function undoTrash(db: SiftDb, ids: readonly string[], opts: BulkOp
 
 /**
  * Deletes clips and their images for good (chunked, BulkOptions). Each chunk is one
- * transaction over both stores, so a clip is whole or absent.
+ * transaction over both stores, so a clip is whole or absent. A chunk's done are the clips it
+ * found and deleted: one already deleted forever (in another tab) is not counted again, so a
+ * stopped delete says how many it deleted, not how many it went through.
  */
 export async function deleteForever(db: SiftDb, ids: readonly string[], opts: BulkOptions = {}): Promise<void> {
   await inChunks(ids, opts, (chunk) => db.transaction('rw', db.clips, db.images, async () => {
+    const found = (await db.clips.where(':id').anyOf(chunk).primaryKeys()) as string[];
     await db.images.where('clipId').anyOf(chunk).delete();
     await db.clips.bulkDelete(chunk);
-    return chunk;
+    return found;
   }));
 }
 

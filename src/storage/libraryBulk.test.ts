@@ -170,6 +170,28 @@ describe('bulk actions in chunks', () => {
     expect(await countLive(db)).toBe(14);
   });
 
+  // A stopped bulk action says how many clips it changed (BulkStopped.done), not how many it
+  // went through: a clip another tab had deleted forever meanwhile was counted as deleted here.
+  it('a stopped delete forever counts as done only the clips it deleted, not those already gone', async () => {
+    await library(9);
+    await trashClips(db, ids(9));
+    await deleteForever(db, ['c01', 'c04']);
+    const stop = new AbortController();
+    const err = await stopped(deleteForever(db, ids(9), { chunkSize: 3, signal: stop.signal, onProgress: (d) => { if (d === 6) stop.abort(); } }));
+    expect(err.processed).toBe(6);
+    expect(err.done).toEqual(['c00', 'c02', 'c03', 'c05']);
+    expect(err.untouched).toEqual(ids(9).slice(6));
+  });
+
+  it('a stopped tagging counts as done only the clips it tagged, not those that had the tag', async () => {
+    await library(9);
+    await addTag(db, ['c00', 'c02'], 'later');
+    const stop = new AbortController();
+    const err = await stopped(addTag(db, ids(9), 'Later', { chunkSize: 3, signal: stop.signal, onProgress: (d) => { if (d === 3) stop.abort(); } }));
+    expect(err.processed).toBe(3);
+    expect(err.done).toEqual(['c01']);
+  });
+
   it('tags and empties the trash in chunks, with progress', async () => {
     await library(23);
     const tagged: number[] = [];

@@ -816,6 +816,39 @@ describe('LibraryApp bulk actions: progress, Stop, a failure partway', () => {
     expect(calls.filter((c) => c.startsWith('restore'))).toEqual(['restore a']);
   });
 
+  // Stopped after two of three clips, one of which had the tag already, it said "Stopped:
+  // tagged 2 of 3 clips #work": it counted the clips it went through, not those it changed.
+  it('a stopped Tag says how many clips it tagged and how many already had the tag', async () => {
+    const { api, clips } = fakeApi();
+    let release: () => void = () => undefined;
+    api.addTag = async (ids, t, opts = {}) => {
+      const done: string[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        if (i > 0) await new Promise<void>((ok) => { release = ok; });
+        if (opts.signal?.aborted) throw new BulkStopped(done, i, ids.slice(i), opts.signal.reason);
+        const c = clips.find((x) => x.id === ids[i])!;
+        if (!c.tags.includes(t)) { c.tags = [...c.tags, t]; done.push(c.id); }
+        opts.onProgress?.(i + 1, ids.length);
+      }
+      return t;
+    };
+    mount(api);
+    await selectAllThree();
+    const box = host.querySelector<HTMLInputElement>('[aria-label="Tag selected clips"]')!;
+    box.value = 'work';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    await renderOnly();
+    box.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await expect.poll(progress).toBe('Tagging #work… 1 / 3Stop');
+    release();
+    await expect.poll(() => clips.find((c) => c.id === 'b')?.tags).toEqual(['work']);
+    host.querySelector<HTMLButtonElement>('[data-testid="progress-cancel"]')!.click();
+    release();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toBe(
+      'Stopped: tagged 1 of 3 clips #work. 1 already had #work. The other one was not tagged and is still selected.×');
+    expect(count()).toBe('1 selected');
+  });
+
   it('a full disk partway says how many moved and that the rest were not, with Undo for those that moved', async () => {
     const { api, calls } = fakeApi();
     const gate = chunkedTrash(api, 2);

@@ -38,21 +38,30 @@ const UNDO_MS = 10_000;
 const clipsN = (n: number) => (n === 1 ? '1 clip' : `${n.toLocaleString()} clips`);
 
 /**
- * What a bulk action that stopped early did and what it left: "Moved 1,200 of 3,000 clips to
- * the trash, then it failed (QuotaExceededError: …). The other 1,800 were not moved and are
- * still selected." `did` holds {n} for the count; `left` says what became of the rest, for
- * one clip and for several.
+ * What a bulk action that stopped early did and what it left: "Moved 1,150 of 3,000 clips to
+ * the trash, then it failed (QuotaExceededError: …). 50 were already in the trash or deleted.
+ * The other 1,800 were not moved and are still selected." `did` holds {n} for the clips it
+ * changed; `same` says what the clips it went through unchanged already were, and `left` what
+ * became of the rest, each for one clip and for several. It used to count the clips it
+ * went through as changed: stopped after 2 of 3 clips, one of them tagged already, it said
+ * "Stopped: tagged 2 of 3 clips #work".
  */
-function stoppedText(e: BulkStopped, did: string, left: [one: string, many: string]): string {
+function stoppedText(e: BulkStopped, did: string, same: [one: string, many: string], left: [one: string, many: string]): string {
   const rest = e.total - e.processed;
-  const done = did.replace('{n}', `${e.processed.toLocaleString()} of ${clipsN(e.total)}`);
-  const tail = rest === 1 ? ` The other one ${left[0]}.` : rest > 1 ? ` The other ${rest.toLocaleString()} ${left[1]}.` : '';
+  const unchanged = e.processed - e.done.length;
+  const done = did.replace('{n}', `${e.done.length.toLocaleString()} of ${clipsN(e.total)}`);
+  const already = unchanged > 0 ? ` ${unchanged.toLocaleString()} ${unchanged === 1 ? same[0] : same[1]}.` : '';
+  const tail = `${already}${rest === 1 ? ` The other one ${left[0]}.` : rest > 1 ? ` The other ${rest.toLocaleString()} ${left[1]}.` : ''}`;
   if (isCancel(e.cause)) return `Stopped: ${done}.${tail}`;
   const c = e.cause as { name?: string; message?: string } | null;
   const reason = c?.message ? `${c.name ?? 'Error'}: ${c.message}` : String(e.cause);
   const full = /quota/i.test(`${c?.name} ${c?.message}`) ? ' The disk, or the browser\'s storage for Sift, is full: free some space, then try again.' : '';
   return `${done.charAt(0).toUpperCase()}${done.slice(1)}, then it failed (${reason}).${tail}${full}`;
 }
+
+/** What a stopped restore or delete forever says of the clips it found already gone (stoppedText's `same`). */
+const NO_LONGER_IN_TRASH: [one: string, many: string] = ['was no longer in the trash', 'were no longer in the trash'];
+const ALREADY_DELETED: [one: string, many: string] = ['was already deleted forever', 'were already deleted forever'];
 
 /**
  * What an Undo that found some of its clips no longer in the trash says (another tab restored
@@ -471,8 +480,8 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   };
 
   /** Says in the notice how far a bulk action got before it stopped: information after Stop, an error after a failure (stoppedText). */
-  const reportStop = (stop: BulkStopped, did: string, left: [one: string, many: string]) =>
-    setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, did, left) });
+  const reportStop = (stop: BulkStopped, did: string, same: [one: string, many: string], left: [one: string, many: string]) =>
+    setNotice({ kind: isCancel(stop.cause) ? 'info' : 'error', text: stoppedText(stop, did, same, left) });
 
   /** A bulk action's outcome: what it returned, or how far it got before it stopped. */
   const attempt = async <T,>(label: string, total: number, action: (opts: BulkOptions) => Promise<T>): Promise<{ value: T; stop: null } | { value: null; stop: BulkStopped }> => {
@@ -503,7 +512,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const moved = value ?? stop.done;
       setSelected(new Set(stop?.untouched ?? []));
       settleFocus(origin, moved);
-      if (stop) reportStop(stop, 'moved {n} to the trash', ['was not moved and is still selected', 'were not moved and are still selected']);
+      if (stop) reportStop(stop, 'moved {n} to the trash', ['was already in the trash or deleted', 'were already in the trash or deleted'], ['was not moved and is still selected', 'were not moved and are still selected']);
       await refreshShown();
       if (moved.length === 0) return;
       showToast({
@@ -513,7 +522,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
         // are left as they are, and the toast says so.
         undo: async () => {
           const { value, stop: undoStop } = await attempt('Restoring', moved.length, (o) => api.undoTrash(moved, o));
-          if (undoStop) reportStop(undoStop, 'restored {n}', ['is still in the trash', 'are still in the trash']);
+          if (undoStop) reportStop(undoStop, 'restored {n}', NO_LONGER_IN_TRASH, ['is still in the trash', 'are still in the trash']);
           const back = value?.restored ?? undoStop?.done ?? [];
           // Back to the clip that came back (Ctrl+Z, or the toast's button, which goes away).
           const active = document.activeElement;
@@ -538,7 +547,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const { value, stop } = await attempt('Restoring', ids.length, (o) => api.restore(ids, o));
       setSelected(new Set(stop?.untouched ?? []));
       settleFocus(origin, value ?? stop.done);
-      if (stop) reportStop(stop, 'restored {n}', ['is still in the trash and still selected', 'are still in the trash and still selected']);
+      if (stop) reportStop(stop, 'restored {n}', NO_LONGER_IN_TRASH, ['is still in the trash and still selected', 'are still in the trash and still selected']);
       await refreshShown();
       if (value) showToast({ message: restoredText(value.length, ids.length) });
     } catch (err) { fail(err, 'Could not restore'); }
@@ -551,7 +560,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       const { stop } = await attempt('Deleting forever', ids.length, (o) => api.deleteForever(ids, o));
       setSelected(new Set(stop?.untouched ?? []));
       settleFocus(origin, stop ? stop.done : ids);
-      if (stop) reportStop(stop, 'deleted {n} forever', ['is still in the trash and still selected', 'are still in the trash and still selected']);
+      if (stop) reportStop(stop, 'deleted {n} forever', ALREADY_DELETED, ['is still in the trash and still selected', 'are still in the trash and still selected']);
       await refreshShown();
     } catch (err) { fail(err, 'Could not delete'); }
   };
@@ -566,7 +575,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       // after the list did in Chromium: the focus went back to the button, then to the body.
       // It goes where a list with no row puts it instead: the Trash heading.
       settleFocus(stop ? origin : null, []);
-      if (stop) reportStop(stop, 'deleted {n} forever', ['is still in the trash', 'are still in the trash']);
+      if (stop) reportStop(stop, 'deleted {n} forever', ALREADY_DELETED, ['is still in the trash', 'are still in the trash']);
       await refreshShown();
       if (value !== null) showToast({ message: `Deleted ${clipsN(value)} forever.` });
     } catch (err) { fail(err, 'Could not empty the trash'); }
@@ -581,7 +590,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
       if (stop) {
         setSelected(new Set(stop.untouched));
         setAllSelected(null);
-        reportStop(stop, `tagged {n} #${name}`, ['was not tagged and is still selected', 'were not tagged and are still selected']);
+        reportStop(stop, `tagged {n} #${name}`, [`already had #${name}`, `already had #${name}`], ['was not tagged and is still selected', 'were not tagged and are still selected']);
       }
       settleFocus(origin, []);
       await refreshShown();
