@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { agrees, bylineText, decodeReferences, extractMetadata, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
@@ -30,6 +31,26 @@ describe('metadata', () => {
     expect(m.canonicalUrl).toBe('https://site.example/canon');
     expect(m.lang).toBe('ar');
     expect(m.dir).toBe('rtl');
+  });
+
+  // `npm run clip` of samples/article.html was reported to give the byline
+  // "file:///people/mara-quinlan", the author link's address. A byline is a name: an author
+  // given as an address (absolute, root-relative or file:, in JSON-LD or a meta tag) is passed
+  // over for the next source that names the author.
+  it('a byline is a name, never an address: an author given as one falls back to a source that names them', () => {
+    const byLink = '<p class="byline">By <a rel="author" href="/people/mara-quinlan">Mara Quinlan</a></p>';
+    const ld = (author: string) => `<script type="application/ld+json">{"@type":"NewsArticle","headline":"H","author":${author}}</script>`;
+    const byline = (head: string, body = byLink) => { const d = page(head, body); return extractMetadata(d, 'file:///work/samples/article.html').byline; };
+    expect(byline(ld('"file:///people/mara-quinlan"'))).toBe('Mara Quinlan');
+    expect(byline(ld('"/people/mara-quinlan"'))).toBe('Mara Quinlan');
+    expect(byline(ld('{"@type":"Person","name":"https://site.example/people/mara-quinlan"}'))).toBe('Mara Quinlan');
+    expect(byline(ld('[{"@type":"Person","name":"//site.example/people/bo"},{"@type":"Person","name":"Ada Writer"}]'))).toBe('Ada Writer');
+    expect(byline('<meta name="author" content="file:///people/mara-quinlan">')).toBe('Mara Quinlan');
+    expect(byline('<meta name="author" content="www.site.example/people/mara-quinlan">')).toBe('Mara Quinlan');
+    expect(byline('', '<p class="byline">By <a rel="author" href="/people/mara-quinlan">file:///people/mara-quinlan</a></p>')).toBeNull();
+    // The sample itself: its JSON-LD names the author.
+    const sample = new JSDOM(readFileSync(new URL('../../samples/article.html', import.meta.url), 'utf8'), { url: 'file:///work/samples/article.html' }).window.document;
+    expect(extractMetadata(sample, sample.URL).byline).toBe('Mara Quinlan');
   });
 
   it('decodes character references CMSs leave in JSON-LD and meta values, never in the page\'s text', () => {

@@ -129,9 +129,15 @@ export function normalizeDate(raw: string | null | undefined): string | null {
 
 function cleanByline(s: string | null | undefined): string | null {
   const b = collapse(s).replace(/^(?:by|von|par|por|di|door|av)\s+/i, '').replace(/\s*[|•·]\s*$/, '');
-  if (!b || b.length > 120 || /^https?:\/\//.test(b)) return null;
+  if (!b || b.length > 120 || ADDRESS.test(b)) return null;
   return b;
 }
+/**
+ * A byline is a person's name, never an address: an author given as a profile's address (a
+ * JSON-LD `"author": "/people/mara-quinlan"`, a meta author "file:///…", "www.…") is passed
+ * over for the next source, which names them. Only `https?://` was refused before.
+ */
+const ADDRESS = /^(?:[a-z][a-z\d+.-]*:\/|\/|www\.)/i;
 
 /**
  * Strip a site name from a page title (`Title | Site`, `Site - Title`). When the site name
@@ -213,7 +219,7 @@ export function extractMetadata(doc: Document, baseUrl: string, contentRoot?: El
   // that ends it: that is where the site's name goes, and a logo's <h1> holds it.
   else if (h1s.length === 1 && h1s[0] && h1s[0].length < title.length && beginsAtSeparator(declared, h1s[0])) title = h1s[0];
 
-  let byline = article ? cleanByline(names(article['author']).join(', ')) : null;
+  let byline = article ? cleanByline(names(article['author']).filter((n) => !ADDRESS.test(n)).join(', ')) : null;
   // Not `twitter:creator`: it is a handle ("@healthline"), and mostly the site's own, not a
   // name a reader knows the author by (scripts/metadata-check.ts --spurious).
   byline ??= cleanByline(get('author', 'article:author_name', 'parsely-author', 'sailthru.author', 'dc.creator', 'citation_author'));
@@ -466,7 +472,7 @@ const MARKED_BYLINE = '[class*="byline" i], [id*="byline" i], [class*="author" i
  */
 function nameOf(text: string): string | null {
   const b = text.replace(BYLINE_LABEL, '').replace(TRAILING_DATE, '').replace(/[\s|•·,:\-–—]+$/, '').replace(TRAILING_LABEL, '').trim();
-  if (!b || b.length > 100 || b.split(' ').length > 10 || !hasLetter(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
+  if (!b || b.length > 100 || b.split(' ').length > 10 || !hasLetter(b) || ADDRESS.test(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
   return b;
 }
 const BYLINE_LABEL = /^(?:(?:written|posted|published|authored|reviewed|text|words|story)\s+)?by\s*:?\s*|^author\s*:\s*/i;
