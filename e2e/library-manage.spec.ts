@@ -664,6 +664,13 @@ test.describe('library', () => {
     await expect(page.getByTestId('notice')).toContainText('5 were already in the library');
     await expect(page.getByTestId('progress')).toHaveCount(0);
     expect(await focused()).toBe('import-input');
+
+    // Dismissing the import's notice puts the focus back on Import: the × goes away with the
+    // notice, and the focus fell to the page's body.
+    await page.getByTestId('notice').getByRole('button', { name: 'Dismiss' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    expect(await focused()).toBe('import-input');
   });
 });
 
