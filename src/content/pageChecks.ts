@@ -1,3 +1,4 @@
+import { groupDigits } from '../core/trace';
 import { MAX_PAGE_ELEMENTS, type CannotClipReply, type ClipMode } from '../shared/messages';
 import { pdfRefusal } from '../shared/pdfPages';
 import { cutText } from './clipLimits';
@@ -29,7 +30,7 @@ export function refuseBeforeExtract(doc: Document, mode: ClipMode = 'article'): 
     return {
       kind: 'cannot-clip',
       code: 'too-large',
-      message: `This page is too large to clip: ${elements.toLocaleString('en')} elements, the limit is ${MAX_PAGE_ELEMENTS.toLocaleString('en')}.`,
+      message: `This page is too large to clip: ${groupDigits(elements)} elements, the limit is ${groupDigits(MAX_PAGE_ELEMENTS)}.`,
       hasSelection: hasSelection(doc),
     };
   }

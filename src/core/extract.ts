@@ -9,7 +9,7 @@ import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
-import { defineLazy } from './trace';
+import { defineLazy, groupDigits } from './trace';
 import { removeRepeatedRegions } from './repeats';
 import { composeStreamedPage } from './streamed';
 import { removeTeaserLists } from './teasers';
@@ -39,7 +39,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 1. Size limit: counting elements is one native call, far cheaper than the walk.
   const elements = doc.getElementsByTagName('*').length;
   if (elements > options.maxElements) {
-    return fail('too-large', `This page has ${elements.toLocaleString('en')} elements, over the limit of ${options.maxElements.toLocaleString('en')}: it is too large to clip safely.`);
+    return fail('too-large', `This page has ${groupDigits(elements)} elements, over the limit of ${groupDigits(options.maxElements)}: it is too large to clip safely.`);
   }
   const engine = getEngine(options.engine);
   if (!engine) return fail('not-article', `Unknown extraction engine "${String(options.engine)}".`);

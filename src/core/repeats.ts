@@ -2,6 +2,7 @@ import type { ContentSelection } from './engines/engine';
 import { PHRASING_TAGS, REPEAT_MAX_READ_CHARS, REPEAT_MIN_CHARS, REPEATABLE_TAGS } from './rules';
 import type { PageStats } from './stats';
 import { subtreeStart } from './stats';
+import { groupDigits } from './trace';
 
 /**
  * Repeated regions inside the selection (our addition; SPEC §1 "Known weaknesses"). Some
@@ -86,7 +87,7 @@ function holdsBlocks(el: Element, stats: PageStats): boolean {
 }
 
 function chars(n: number): string {
-  return `${n.toLocaleString('en')} characters`;
+  return `${groupDigits(n)} characters`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { defineLazy, describePath, traceEntry } from './trace';
+import { defineLazy, describePath, groupDigits, traceEntry } from './trace';
 
 describe('lazy trace fields', () => {
   it('serialize exactly like the eager entry (same keys, same order, same values)', () => {
@@ -22,5 +22,21 @@ describe('lazy trace fields', () => {
     expect(calls).toBe(1);
     o.sample = ['y'];
     expect(o.sample).toEqual(['y']);
+  });
+});
+
+describe('groupDigits', () => {
+  it("writes whole numbers as toLocaleString('en') does, without Intl", () => {
+    const samples = [0, 7, 42, 999, 1000, 1001, 12_345, 100_000, 999_999, 1_000_000, 123_456_789, 9_007_199_254_740_991, -1, -1234, -1_000_000];
+    for (const n of samples) expect(groupDigits(n), String(n)).toBe(n.toLocaleString('en'));
+    for (let k = 0; k < 2000; k++) {
+      const n = Math.floor(Math.random() ** 3 * 1e12);
+      expect(groupDigits(n), String(n)).toBe(n.toLocaleString('en'));
+    }
+  });
+  it('writes anything but a whole number as String() does', () => {
+    expect(groupDigits(1.5)).toBe('1.5');
+    expect(groupDigits(Number.NaN)).toBe('NaN');
+    expect(groupDigits(Infinity)).toBe('Infinity');
   });
 });
