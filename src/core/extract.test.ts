@@ -93,6 +93,16 @@ describe('extract: NTA + link blocks on a news page', () => {
     expect(clip.text).toContain('["a quoted aside in brackets", she wrote] and then went on.');
   });
 
+  it('writes no paragraph for text a reader cannot see: zero-width joiners, spaces and marks alone', () => {
+    // Page builders put a lone U+200D (or U+200B, U+200C, a direction mark) in spacer
+    // paragraphs: the page shows a gap, the clip showed a paragraph of nothing.
+    const clip = extract(articlePage(`<p>\u200d</p><div>\u200b</div><p>\u200c \u200c</p><p>\u200e</p><p>\u2060\u00ad</p>
+      <p>Family: 👩\u200d👩\u200d👧 and a word\u200bbreak stay.</p>`), { layout: fakeLayout })!;
+    expect(clip.text.split('\n\n').filter((b) => !/[^\s\u200b-\u200f\u2060\u00ad]/.test(b))).toEqual([]);
+    expect(clip.html).not.toMatch(/<p>[\s\u200b-\u200f\u2060\u00ad]*<\/p>/);
+    expect(clip.text).toContain('Family: 👩\u200d👩\u200d👧 and a word\u200bbreak stay.');
+  });
+
   it('never mutates the page', () => {
     const d = articlePage();
     const before = d.documentElement.outerHTML;

@@ -119,6 +119,14 @@ function parseBase(base: string): boolean {
 
 /** `!NON_SPACE.test(t)` is `!t.trim()` (trim strips exactly `\s`) without allocating the trimmed copy. */
 const NON_SPACE = /\S/;
+/**
+ * A character a reader sees: not `\s`, nor a zero-width or direction mark (U+200B–U+200F),
+ * word joiner (U+2060), soft hyphen (U+00AD) or byte-order mark (U+FEFF, which `\s` holds).
+ * Inside a text they stay (an emoji's joiners, a word-break opportunity); a text of nothing
+ * else is not written (wcxb-dev: 266 blocks of a lone U+200D or such on 23 pages, 97 on one).
+ */
+const VISIBLE = /[^\s\u200b-\u200f\u2060\u00ad]/;
+const SPACE = /\s/;
 
 /** Elements whose text is code or input, shown as written. */
 const CODE_SELECTOR = 'code, samp, kbd, pre, textarea, var';
@@ -298,6 +306,12 @@ export function serialize(input: SerializeInput): Serialized {
         // Whitespace only (collapsing keeps it non-empty exactly when it is non-empty).
         if (raw && (implicitOpen || flowDepth > 0)) html.push(' ');
         line += ' ';
+        continue;
+      }
+      // Marks no reader sees, alone (INVISIBLE): a page builder's spacer paragraph holds a
+      // lone U+200D; such a text is the space it holds, if any, never a paragraph of nothing.
+      if (!VISIBLE.test(raw)) {
+        if (SPACE.test(raw)) { if (implicitOpen || flowDepth > 0) html.push(' '); line += ' '; }
         continue;
       }
       if (isDataText(raw, first, cur)) continue;
