@@ -391,6 +391,14 @@ describe('LibraryApp: an import that ends after the user moved to another view',
 describe('LibraryApp: dismissing a notice', () => {
   // The notice's × goes away with it: the focus fell to the page's body, and a keyboard user
   // who had imported a backup started again from the top of the page.
+  /** Focuses the notice's × and presses it, as a keyboard user does; waits for the notice to go. */
+  const dismissNoticeFromItsButton = async (): Promise<void> => {
+    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
+    dismiss.focus();
+    dismiss.click();
+    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+  };
+
   it('puts the focus back on Import after the import notice is dismissed', async () => {
     const { api } = fakeApi();
     api.importFile = () => Promise.resolve({ added: 0, skipped: 3, images: 0, unsavedImages: 0 });
@@ -400,10 +408,7 @@ describe('LibraryApp: dismissing a notice', () => {
     Object.defineProperty(input, 'files', { value: [new File(['{}'], 'one.json')], configurable: true });
     input.dispatchEvent(new Event('change', { bubbles: true }));
     await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('one.json');
-    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
-    dismiss.focus();
-    dismiss.click();
-    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+    await dismissNoticeFromItsButton();
     expect(document.activeElement).toBe(input);
   });
 
@@ -414,10 +419,7 @@ describe('LibraryApp: dismissing a notice', () => {
     const exportButton = host.querySelector<HTMLButtonElement>('[data-testid="export-button"]')!;
     exportButton.click();
     await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('Exported x.zip.');
-    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
-    dismiss.focus();
-    dismiss.click();
-    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+    await dismissNoticeFromItsButton();
     expect(document.activeElement).toBe(exportButton);
   });
 
@@ -426,10 +428,7 @@ describe('LibraryApp: dismissing a notice', () => {
     api.list = () => Promise.reject(new Error('blocked'));
     mount(api);
     await expect.poll(() => host.querySelector('[data-testid="notice"]')?.textContent).toContain('could not be opened');
-    const dismiss = host.querySelector<HTMLButtonElement>('[data-testid="notice"] button[aria-label="Dismiss"]')!;
-    dismiss.focus();
-    dismiss.click();
-    await expect.poll(() => host.querySelector('[data-testid="notice"]')).toBeNull();
+    await dismissNoticeFromItsButton();
     expect(document.activeElement).toBe(host.querySelector('.list-head h1'));
   });
 });
