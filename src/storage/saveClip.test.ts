@@ -111,6 +111,79 @@ describe('saveClip', () => {
     expect((await saveClip(db, { clip: clip(), images: [], onDuplicate: 'ask', updateId: null })).kind).toBe('saved');
   });
 
+  describe('the same page reached with a #fragment', () => {
+    // Pages without a canonical link: only the address they were clipped from.
+    const saveAt = async (url: string, now = 1) => {
+      const out = await saveClip(db, { clip: clip({ url, canonicalUrl: null }), images: [], onDuplicate: 'keep-both', updateId: null, now });
+      if (out.kind !== 'saved') throw new Error('not saved');
+      return out.clipId;
+    };
+    const foundAt = async (url: string) => (await findExisting(db, url, null)).map((c) => c.id);
+
+    it('finds a page saved without a fragment when it is clipped again from a section link', async () => {
+      const id = await saveAt('https://site.example/post');
+      expect(await foundAt('https://site.example/post#comments')).toEqual([id]);
+    });
+
+    it('finds a page saved from a section link when it is clipped again without one', async () => {
+      const id = await saveAt('https://site.example/post#intro');
+      expect(await foundAt('https://site.example/post')).toEqual([id]);
+    });
+
+    it('finds a page saved from one section when it is clipped from another', async () => {
+      const id = await saveAt('https://site.example/post#a');
+      expect(await foundAt('https://site.example/post#b')).toEqual([id]);
+    });
+
+    it('matches a canonical URL across a fragment too', async () => {
+      const out = await saveClip(db, { clip: clip({ url: 'https://m.site.example/p/9', canonicalUrl: 'https://site.example/post' }), images: [], onDuplicate: 'ask', updateId: null });
+      if (out.kind !== 'saved') throw new Error('not saved');
+      expect((await findExisting(db, 'https://site.example/post#comments', null)).map((c) => c.id)).toEqual([out.clipId]);
+      expect((await findExisting(db, 'https://x.example/other', 'https://site.example/post#top')).map((c) => c.id)).toEqual([out.clipId]);
+    });
+
+    it('keeps hash routes apart: there the fragment is the page', async () => {
+      await saveAt('https://app.example/#/a');
+      await saveAt('https://app.example/#!/a');
+      expect(await foundAt('https://app.example/#/b')).toEqual([]);
+      expect(await foundAt('https://app.example/#!/b')).toEqual([]);
+      expect(await foundAt('https://app.example/')).toEqual([]);
+      expect(await foundAt('https://app.example/#top')).toEqual([]);
+      expect(await foundAt('https://app.example/#/a')).toHaveLength(1);
+    });
+
+    it('does not find a route page from the app shell saved without a fragment, nor the reverse', async () => {
+      await saveAt('https://app.example/');
+      expect(await foundAt('https://app.example/#/a')).toEqual([]);
+      expect(await foundAt('https://app.example/#!/a')).toEqual([]);
+    });
+
+    it('still ignores a trashed clip', async () => {
+      const id = await saveAt('https://site.example/post');
+      await db.clips.update(id, { deletedAt: 123 });
+      expect(await foundAt('https://site.example/post#comments')).toEqual([]);
+    });
+
+    it('does not find another page whose address shares the prefix', async () => {
+      await saveAt('https://site.example/post-2');
+      await saveAt('https://site.example/post?x=1');
+      await saveAt('https://site.example/post/#a');
+      expect(await foundAt('https://site.example/post#comments')).toEqual([]);
+      expect(await foundAt('https://site.example/post')).toEqual([]);
+    });
+
+    it('asks on save, and update replaces the copy saved without the fragment', async () => {
+      const id = await saveAt('https://site.example/post', 1);
+      const asked = await saveClip(db, { clip: clip({ url: 'https://site.example/post#comments', canonicalUrl: null }), images: [], onDuplicate: 'ask', updateId: null, now: 2 });
+      expect(asked).toMatchObject({ kind: 'duplicate', existing: [{ id }] });
+      const updated = await saveClip(db, { clip: clip({ url: 'https://site.example/post#comments', canonicalUrl: null, title: 'New' }), images: [], onDuplicate: 'update', updateId: null, now: 3 });
+      expect(updated).toEqual({ kind: 'saved', clipId: id, updated: true });
+      // The clip keeps the address the user was on.
+      expect(await db.clips.get(id)).toMatchObject({ url: 'https://site.example/post#comments', title: 'New' });
+      expect(await db.clips.count()).toBe(1);
+    });
+  });
+
   it('stores each image URL once', async () => {
     const out = await saveClip(db, { clip: clip(), images: [okImage('https://cdn.example/a.png'), okImage('https://cdn.example/a.png')], onDuplicate: 'ask', updateId: null });
     if (out.kind !== 'saved') throw new Error('not saved');

@@ -25,12 +25,40 @@ export interface SaveInput {
 
 export type SaveOutcome = { kind: 'saved'; clipId: string; updated: boolean } | { kind: 'duplicate'; existing: ExistingClip[] };
 
-/** Live (not trashed) clips saved from the same address: same URL or same canonical URL. */
+/**
+ * The page an address shows, for spotting duplicates: the address without its fragment, since
+ * `#comments` or `#intro` is a section of the same page. Except in a hash-routed app
+ * (`#/article/12`, `#!/post/3`: a fragment starting with `/` or `!`), where the fragment is the
+ * route, so the whole address is the page.
+ */
+function pageKeyOf(url: string): string {
+  const hash = url.indexOf('#');
+  if (hash < 0) return url;
+  const fragment = url.slice(hash + 1);
+  return fragment.startsWith('/') || fragment.startsWith('!') ? url : url.slice(0, hash);
+}
+
+/**
+ * Live (not trashed) clips saved from the same page: the URL or canonical URL of the clip and
+ * of the address being clipped, cross-matched, compared by `pageKeyOf` (so `…/post`,
+ * `…/post#comments` and `…/post#intro` are one page; hash routes stay apart). Stored clips keep
+ * the address the user was on; the lookup stays on the `url` and `canonicalUrl` indexes: the
+ * fragment-less keys exactly, plus addresses starting with `key#`, then filtered by page key.
+ */
 export async function findExisting(db: SiftDb, url: string, canonicalUrl: string | null): Promise<ExistingClip[]> {
-  const keys = [url, ...(canonicalUrl && canonicalUrl !== url ? [canonicalUrl] : [])];
-  const [byUrl, byCanonical] = await Promise.all([db.clips.where('url').anyOf(keys).toArray(), db.clips.where('canonicalUrl').anyOf(keys).toArray()]);
+  const keys = new Set([pageKeyOf(url), ...(canonicalUrl ? [pageKeyOf(canonicalUrl)] : [])]);
+  const exact = [...keys];
+  // A key with a `#` is a hash route: only that exact address is the same page.
+  const prefixes = exact.filter((k) => !k.includes('#')).map((k) => `${k}#`);
+  const found = await Promise.all(
+    (['url', 'canonicalUrl'] as const).flatMap((index) => [
+      db.clips.where(index).anyOf(exact).toArray(),
+      prefixes.length > 0 ? db.clips.where(index).startsWithAnyOf(prefixes).toArray() : Promise.resolve([]),
+    ]),
+  );
+  const samePage = (c: StoredClip) => keys.has(pageKeyOf(c.url)) || (c.canonicalUrl !== null && keys.has(pageKeyOf(c.canonicalUrl)));
   const seen = new Map<string, StoredClip>();
-  for (const c of [...byUrl, ...byCanonical]) if (c.deletedAt === null) seen.set(c.id, c);
+  for (const c of found.flat()) if (c.deletedAt === null && samePage(c)) seen.set(c.id, c);
   return [...seen.values()].sort((a, b) => b.savedAt - a.savedAt).map((c) => ({ id: c.id, title: c.title, savedAt: c.savedAt }));
 }
 
