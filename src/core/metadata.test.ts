@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { agrees, bylineText, decodeReferences, extractMetadata, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
+import { agrees, bylineText, decodeReferences, extractMetadata, isoUtc, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -327,5 +327,14 @@ describe('metadata', () => {
         expect(m.published, body).toBe(want.time ? normalizeDate(want.time) : null);
       }
     }
+  });
+});
+
+describe('isoUtc', () => {
+  it('writes what toISOString writes, for every year a published date may have', () => {
+    const from = Date.UTC(1991, 0, 1), to = Date.UTC(2199, 11, 31, 23, 59, 59, 999);
+    const samples = [from, to, Date.UTC(2000, 1, 29), Date.UTC(2024, 11, 31, 23, 59, 59, 999), Date.UTC(2024, 0, 1, 0, 0, 0, 7)];
+    for (let k = 0; k < 5000; k++) samples.push(from + Math.floor(Math.random() * (to - from)));
+    for (const t of samples) expect(isoUtc(new Date(t)), String(t)).toBe(new Date(t).toISOString());
   });
 });
