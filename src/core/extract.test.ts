@@ -275,3 +275,63 @@ describe('code blocks', () => {
     expect(clip.html).toContain('<pre>10\n20\n30</pre>');
   });
 });
+
+describe('extract: a page whose stylesheet hides the article until scripts run', () => {
+  // jsdom lays nothing out: a stand-in for Chromium's checkVisibility on a page whose
+  // stylesheet says `.js-reveal { display: none }` until a script (never run) removes the
+  // class. The markup alone shows it (layout.markupVisibility).
+  function styledDoc(body: string): Document {
+    const { window } = new JSDOM(`<!doctype html><html lang="en"><head></head><body>${body}</body></html>`, { url: URL_ });
+    window.Element.prototype.checkVisibility = function (this: Element) {
+      return this.closest('.js-reveal, [hidden], [style*="display:none"]') === null;
+    };
+    return window.document;
+  }
+  const header = (sentences: number) => `<header><h1>Harbour lantern festival</h1><p>${prose(sentences, 7)}</p></header>`;
+  const hidden = (sentences: number) => `<div class="js-reveal"><article><h2>The festival returns</h2><p>${prose(sentences, 1)}</p><p>${prose(sentences, 2)}</p></article></div>`;
+  const chars = (s: string) => s.replace(/\s+/g, '').length;
+  const note = (result: ReturnType<typeof extractResult>) => (result.ok ? result.clip.trace.notes.join(' ') : '');
+
+  it('reads the page by its markup when it renders a header of a few hundred characters and hides an article of thousands (Sweetwater, Nike)', () => {
+    expect(chars(prose(4, 7))).toBeLessThan(400);
+    const result = extractResult(styledDoc(`${header(4)}${hidden(30)}`));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.clip.text).toContain(prose(30, 1));
+    expect(result.clip.text).toContain(prose(30, 2));
+    expect(note(result)).toContain('visibility judged by the markup alone');
+  });
+
+  it('leaves a short page alone when its markup holds no more text', () => {
+    const result = extractResult(styledDoc(`${header(4)}<p hidden>HIDDEN-ATTRIBUTE</p>`));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.clip.text).toContain(prose(4, 7));
+    expect(result.clip.text).not.toContain('HIDDEN-ATTRIBUTE');
+    expect(note(result)).not.toContain('markup alone');
+  });
+
+  it('needs the markup to hold at least twice the rendered text', () => {
+    // Rendered: a title and 8 sentences; hidden: 6 sentences (markup ~1.75×: no), then 10 (~2.25×: yes).
+    const below = extractResult(styledDoc(`${header(8)}${hidden(3)}`));
+    expect(below.ok && below.clip.text).not.toContain(prose(3, 1));
+    expect(note(below)).not.toContain('markup alone');
+    const above = extractResult(styledDoc(`${header(8)}${hidden(5)}`));
+    expect(above.ok && above.clip.text).toContain(prose(5, 1));
+    expect(note(above)).toContain('visibility judged by the markup alone');
+  });
+
+  it('trusts a page that renders 1,000 characters or more, whatever its markup hides', () => {
+    expect(chars(prose(16, 7))).toBeGreaterThan(1000);
+    const result = extractResult(styledDoc(`${header(16)}${hidden(30)}`));
+    expect(result.ok && result.clip.text).toContain(prose(16, 7));
+    expect(result.ok && result.clip.text).not.toContain(prose(30, 1));
+    expect(note(result)).not.toContain('markup alone');
+  });
+
+  it('still reads a page that renders nothing by its markup', () => {
+    const result = extractResult(styledDoc(hidden(10)));
+    expect(result.ok && result.clip.text).toContain(prose(10, 1));
+    expect(note(result)).toContain('nothing readable is rendered');
+  });
+});

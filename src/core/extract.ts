@@ -9,6 +9,7 @@ import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
+import { MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_RETRY_MIN_RATIO } from './rules';
 import { defineLazy, groupDigits } from './trace';
 import { removeRepeatedRegions } from './repeats';
 import { composeStreamedPage } from './streamed';
@@ -59,24 +60,31 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const fromStream = streamed && clipInstead(streamed.doc, streamed.layout, 'the page holds streamed parts its scripts never moved into place: clipped it composed');
   if (fromStream) return fromStream;
 
-  // 2. Stats. A page that renders nothing readable may still hold its text in elements its
-  // stylesheets hide until scripts run (layout.markupVisibility): walk it once more that way.
+  // 2. Stats. A page that renders nothing readable, or little text, may hold its text in
+  // elements its stylesheets hide until scripts run (layout.markupVisibility): walk it once
+  // more that way, and read it so when that finds anything (nothing rendered) or at least
+  // twice the rendered text (rules.MARKUP_RETRY_MIN_RATIO).
   const notes: string[] = [];
   const walk = (layout: LayoutProbe) => {
     const scanner = createLinkBlockScanner(options);
     return { layout, scanner, stats: computeStats(doc, layout, scanner) };
   };
   let pass = walk(pageLayout);
-  if (isEmpty(pass.stats) && !options.layout) {
+  const rendered = textChars(pass.stats);
+  if (!options.layout && (isEmpty(pass.stats) || rendered < MARKUP_RETRY_MAX_RENDERED_CHARS)) {
     const retry = walk(markupVisibility(pass.layout));
-    if (!isEmpty(retry.stats)) {
+    const inMarkup = textChars(retry.stats);
+    if (isEmpty(pass.stats) && !isEmpty(retry.stats)) {
       notes.push('nothing readable is rendered: visibility judged by the markup alone (stylesheets hide the content until scripts run)');
+      pass = retry;
+    } else if (inMarkup > rendered && inMarkup >= MARKUP_RETRY_MIN_RATIO * rendered) {
+      notes.push(`the page renders ${rendered} characters of text, its markup ${inMarkup}: visibility judged by the markup alone (stylesheets hide the content until scripts run)`);
       pass = retry;
     }
   }
   const { layout, scanner, stats } = pass;
   // An app shell whose content waits in a <noscript> for scripts that never ran (noscript.ts).
-  const shell = appShellDocument(doc, stats ? stats.tc[stats.order.length - 1] ?? 0 : 0);
+  const shell = appShellDocument(doc, textChars(stats));
   const fromShell = shell && clipInstead(shell, APP_SHELL_LAYOUT, 'the page renders less text than its <noscript> holds (an app shell whose scripts did not run): clipped that markup');
   if (fromShell) return fromShell;
   const walked = now();
@@ -180,6 +188,11 @@ export function extract(doc: Document, options?: Partial<ExtractOptions> | null)
 function isEmpty(stats: PageStats | null): boolean {
   const last = stats ? stats.order.length - 1 : -1;
   return !stats || last < 0 || (stats.tc[last] === 0 && stats.img[last] === 0);
+}
+
+/** Non-space characters of text the walk counted over the whole page (its root's TC). */
+function textChars(stats: PageStats | null): number {
+  return stats ? stats.tc[stats.order.length - 1] ?? 0 : 0;
 }
 
 function isBlank(out: Serialized): boolean {
