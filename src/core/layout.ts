@@ -110,8 +110,8 @@ function isRenderedByMarkup(el: Element): boolean {
  * The same layout, with visibility judged by the markup alone (isRenderedByMarkup): for a
  * page that renders nothing readable, or little (rules.MARKUP_RETRY_MAX_RENDERED_CHARS), while
  * its document holds text, because stylesheets hide the content until the page's scripts
- * reveal it (`.js-loading { display: none }` wrappers, app shells). A reader looking at that page in a browser that ran its scripts
- * sees the text; the clip should hold it too. Sizes still come from the real layout.
+ * reveal it (`.js-loading { display: none }` wrappers, app shells). A reader looking at that
+ * page in a browser that ran its scripts sees the text; the clip should hold it too. Sizes still come from the real layout.
  */
 export function markupVisibility(layout: LayoutProbe): LayoutProbe {
   return { ...layout, isRendered: isRenderedByMarkup };

@@ -117,8 +117,6 @@ function parseBase(base: string): boolean {
   return baseParses;
 }
 
-/** `!NON_SPACE.test(t)` is `!t.trim()` (trim strips exactly `\s`) without allocating the trimmed copy. */
-const NON_SPACE = /\S/;
 /**
  * A character a reader sees: not `\s`, nor a zero-width or direction mark (U+200B–U+200F),
  * word joiner (U+2060), soft hyphen (U+00AD) or byte-order mark (U+FEFF, which `\s` holds).
@@ -138,7 +136,7 @@ const CODE_SELECTOR = 'code, samp, kbd, pre, textarea, var';
  * something to read, while a JSON example an article shows sits in <pre> or <code>. Only texts
  * that start with `{` or `[` and end with `}` or `]` are parsed, and only those holding a
  * string (`"`), so a footnote mark ("[12]") is text. `first`: the index of raw's first
- * non-space character.
+ * character a reader sees (VISIBLE).
  */
 export function isDataText(raw: string, first: number, node: Node): boolean {
   const open = raw.charCodeAt(first);
@@ -301,17 +299,15 @@ export function serialize(input: SerializeInput): Serialized {
         content++;
         continue;
       }
-      const first = raw.search(NON_SPACE);
+      const first = raw.search(VISIBLE);
       if (first < 0) {
-        // Whitespace only (collapsing keeps it non-empty exactly when it is non-empty).
-        if (raw && (implicitOpen || flowDepth > 0)) html.push(' ');
-        line += ' ';
-        continue;
-      }
-      // Marks no reader sees, alone (INVISIBLE): a page builder's spacer paragraph holds a
-      // lone U+200D; such a text is the space it holds, if any, never a paragraph of nothing.
-      if (!VISIBLE.test(raw)) {
-        if (SPACE.test(raw)) { if (implicitOpen || flowDepth > 0) html.push(' '); line += ' '; }
+        // Nothing a reader sees: whitespace (collapsing keeps it non-empty exactly when it is
+        // non-empty), or marks alone (a page builder's spacer paragraph holds a lone U+200D),
+        // which are the space they hold, if any, never a paragraph of nothing.
+        if (raw === '' || SPACE.test(raw)) {
+          if (raw && (implicitOpen || flowDepth > 0)) html.push(' ');
+          line += ' ';
+        }
         continue;
       }
       if (isDataText(raw, first, cur)) continue;
