@@ -10,7 +10,7 @@ import type { LayoutProbe } from './types';
  *
  * No recursion: pages nest 5,000 deep. The walk follows firstChild/nextSibling/parentNode
  * with a small explicit stack of indices. Nothing is written to the page: results live in
- * typed arrays indexed through a Map (side tables, STYLE.md 1).
+ * arrays indexed through a Map (side tables, STYLE.md 1).
  *
  * Characters are the non-whitespace characters of rendered text (SPEC §1 says to count
  * what a reader sees; dropping whitespace makes the count independent of source indentation).
@@ -30,19 +30,19 @@ export interface PageStats {
   tags: string[];
   /** Element → its index in the arrays below (position in `order`). */
   index: Map<Element, number>;
-  tc: Float64Array;
-  lc: Float64Array;
-  ln: Int32Array;
-  img: Int32Array;
-  leafText: Int32Array;
-  leafAnchor: Int32Array;
-  leafImage: Int32Array;
+  tc: number[];
+  lc: number[];
+  ln: number[];
+  img: number[];
+  leafText: number[];
+  leafAnchor: number[];
+  leafImage: number[];
   /** 1 when the element has no counted element children. */
-  isLeaf: Uint8Array;
+  isLeaf: number[];
   /** 1 when the element is an <a> or sits inside one. */
-  inLink: Uint8Array;
+  inLink: number[];
   /** Number of direct non-empty text runs (virtual leaves). */
-  textRuns: Int32Array;
+  textRuns: number[];
   /** Elements skipped because they are not rendered (roots of skipped subtrees). */
   hiddenCount: number;
   /** Attribute-free code length of the rendered page (the stream's final code position). */
@@ -150,15 +150,6 @@ function mayBeHidden(el: Element, tag: string, flags: number, parentTag: string)
   return el.hasAttributes() || tag.includes('-') || parentTag === 'DETAILS';
 }
 
-type Column = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
-
-/** A copy of a typed column at a larger size (same element type), for the walk's doubling. */
-function resized<T extends Column>(a: T, size: number): T {
-  const b = new (a.constructor as new (n: number) => T)(size);
-  b.set(a);
-  return b;
-}
-
 /**
  * The walk is written for V8's *cold* path, because that is how it always runs: every page
  * is a fresh JavaScript context, so this function is interpreted (and only later compiled)
@@ -167,7 +158,7 @@ function resized<T extends Column>(a: T, size: number): T {
  * - characters are counted by native regular expressions (countChars, codeLengthOfText),
  *   never by a JavaScript loop over the text;
  * - the totals of the *open* elements (the path from the root to the current node) live in
- *   local typed arrays indexed by depth, with no closure per element: text adds to the
+ *   local arrays indexed by depth, with no closure per element: text adds to the
  *   innermost open element; closing an element adds its totals to its parent's slot and
  *   writes them, final, at its post-order position. Nothing is indexed twice or re-sorted,
  *   and nothing is allocated per element besides its Map entry.
@@ -176,27 +167,22 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   const root = doc.body ?? doc.documentElement;
   if (!root) return null;
 
-  // Output columns in post-order, sized by the document's element count (extract() has just
-  // read it: a cached length in a browser), grown by doubling should a DOM miscount (linkedom
-  // answers 0 for `*`).
-  let cap = Math.max(64, doc.getElementsByTagName('*').length + 1);
-  let tc = new Float64Array(cap), lc = new Float64Array(cap);
-  let ln = new Int32Array(cap), img = new Int32Array(cap);
-  let leafText = new Int32Array(cap), leafAnchor = new Int32Array(cap), leafImage = new Int32Array(cap);
-  let textRuns = new Int32Array(cap);
-  let isLeaf = new Uint8Array(cap), inLink = new Uint8Array(cap);
+  // Output columns in post-order, appended as each element closes. Plain arrays, not typed
+  // ones: an ArrayBuffer is an allocation outside V8's heap, and in a fresh page each cost
+  // ~20 µs (a ~1,000-element column), the first one after a collection ~300 µs (headless
+  // Chromium here, scripts/ab-core.ts); an array grows in the heap for next to nothing.
+  // Counts are small integers, so the arrays hold them unboxed.
+  const tc: number[] = [], lc: number[] = [], ln: number[] = [], img: number[] = [];
+  const leafText: number[] = [], leafAnchor: number[] = [], leafImage: number[] = [];
+  const textRuns: number[] = [], isLeaf: number[] = [], inLink: number[] = [];
   const order: Element[] = [];
   const tags: string[] = [];
   const index = new Map<Element, number>();
 
-  // Open elements, by depth (pages nest 5,000 deep: grown by doubling).
-  let depthCap = 64;
-  let oTc = new Float64Array(depthCap), oLc = new Float64Array(depthCap);
-  let oLn = new Int32Array(depthCap), oImg = new Int32Array(depthCap);
-  let oText = new Int32Array(depthCap), oAnchor = new Int32Array(depthCap), oImage = new Int32Array(depthCap);
-  let oChildren = new Int32Array(depthCap), oRuns = new Int32Array(depthCap);
-  let oLink = new Uint8Array(depthCap);
-  let oCloseCode = new Int32Array(depthCap);
+  // Open elements, by depth (pages nest 5,000 deep: the arrays grow as deep as the page).
+  const oTc: number[] = [0], oLc: number[] = [0], oLn: number[] = [0], oImg: number[] = [0];
+  const oText: number[] = [0], oAnchor: number[] = [0], oImage: number[] = [0];
+  const oChildren: number[] = [0], oRuns: number[] = [0], oLink: number[] = [0], oCloseCode: number[] = [0];
   const oEls: Element[] = [];
   const oTags: string[] = [];
 
@@ -245,13 +231,6 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       // Open it.
       const isLink = tag === 'A';
       const d = ++depth;
-      if (d >= depthCap) {
-        depthCap *= 2;
-        oTc = resized(oTc, depthCap); oLc = resized(oLc, depthCap); oLn = resized(oLn, depthCap); oImg = resized(oImg, depthCap);
-        oText = resized(oText, depthCap); oAnchor = resized(oAnchor, depthCap); oImage = resized(oImage, depthCap);
-        oChildren = resized(oChildren, depthCap); oRuns = resized(oRuns, depthCap); oLink = resized(oLink, depthCap);
-        oCloseCode = resized(oCloseCode, depthCap);
-      }
       oTc[d] = 0; oLc[d] = 0; oImg[d] = image ? 1 : 0;
       oText[d] = 0; oAnchor[d] = 0; oImage[d] = 0;
       oChildren[d] = 0; oRuns[d] = 0;
@@ -281,28 +260,22 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
       if (links) visitor!.close(el, tag, code);
     } else if (every) visitor!.close(el, tag, code);
     const i = order.length;
-    if (i >= cap) {
-      cap *= 2;
-      tc = resized(tc, cap); lc = resized(lc, cap); ln = resized(ln, cap); img = resized(img, cap);
-      leafText = resized(leafText, cap); leafAnchor = resized(leafAnchor, cap); leafImage = resized(leafImage, cap);
-      textRuns = resized(textRuns, cap); isLeaf = resized(isLeaf, cap); inLink = resized(inLink, cap);
-    }
     order.push(el);
     tags.push(tag);
     index.set(el, i);
     const eTc = oTc[d]!, eLc = oLc[d]!, eLn = oLn[d]!, eImg = oImg[d]!, runs = oRuns[d]!, link = oLink[d]!;
     let lText = oText[d]!, lAnchor = oAnchor[d]!, lImage = oImage[d]!;
-    if (oChildren[d] === 0) {
+    const leaf = oChildren[d] === 0 ? 1 : 0;
+    if (leaf === 1) {
       // A leaf element: its own type decides its single leaf.
-      isLeaf[i] = 1;
       if (eImg > 0 && eTc === 0) lImage = 1;
       else if (eTc > 0 || eLn > 0) { if (link) lAnchor = 1; else lText = 1; }
     } else if (runs > 0) {
       if (link) lAnchor += runs; else lText += runs;
     }
-    tc[i] = eTc; lc[i] = eLc; ln[i] = eLn; img[i] = eImg;
-    leafText[i] = lText; leafAnchor[i] = lAnchor; leafImage[i] = lImage;
-    textRuns[i] = runs; inLink[i] = link;
+    tc.push(eTc); lc.push(eLc); ln.push(eLn); img.push(eImg);
+    leafText.push(lText); leafAnchor.push(lAnchor); leafImage.push(lImage);
+    textRuns.push(runs); inLink.push(link); isLeaf.push(leaf);
     if (d === 0) break;
     const p = d - 1;
     oTc[p]! += eTc; oLc[p]! += eLc; oLn[p]! += eLn; oImg[p]! += eImg;
@@ -310,12 +283,8 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     cur = el.nextSibling;
   }
 
-  const n = order.length;
   return {
-    root, order, tags, index,
-    tc: tc.subarray(0, n), lc: lc.subarray(0, n), ln: ln.subarray(0, n), img: img.subarray(0, n),
-    leafText: leafText.subarray(0, n), leafAnchor: leafAnchor.subarray(0, n), leafImage: leafImage.subarray(0, n),
-    isLeaf: isLeaf.subarray(0, n), inLink: inLink.subarray(0, n), textRuns: textRuns.subarray(0, n), hiddenCount,
+    root, order, tags, index, tc, lc, ln, img, leafText, leafAnchor, leafImage, isLeaf, inLink, textRuns, hiddenCount,
     codeLength: code,
   };
 }
