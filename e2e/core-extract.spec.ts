@@ -76,6 +76,23 @@ test('text hidden by CSS is not clipped; lazy images resolve to their real sourc
   expect(clip!.html).toContain(`src="${ORIGIN}/square.svg"`);
 });
 
+test('what a display:contents wrapper holds is clipped; what sits under display:none is not', async ({ page }) => {
+  await open(page, `<style>.flat{display:contents}.gone{display:none}.invisible{visibility:hidden}</style>
+    <article><p>${paragraph(8)}</p>
+    <div class="flat"><p>CONTENTS-CHILD-TEXT ${paragraph(3)}</p></div>
+    <section class="flat"><p>FIRST-OF-SECTION</p><div class="gone">GONE-INSIDE</div></section>
+    <div class="flat"><style>.x{color:red}</style><div class="flat"><p>NESTED-CONTENTS-TEXT</p></div></div>
+    <div class="gone"><p>UNDER-NONE</p><div class="flat"><p>CONTENTS-UNDER-NONE</p></div></div>
+    <div class="invisible"><p>INVISIBLE-CHILD</p></div>
+    <p>${paragraph(6)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  expect(clip!.text).toContain('CONTENTS-CHILD-TEXT');
+  expect(clip!.text).toContain('FIRST-OF-SECTION');
+  expect(clip!.text).toContain('NESTED-CONTENTS-TEXT');
+  for (const gone of ['GONE-INSIDE', 'UNDER-NONE', 'CONTENTS-UNDER-NONE', 'INVISIBLE-CHILD']) expect(clip!.text).not.toContain(gone);
+});
+
 test('answers folded in closed <details> are clipped; what their styles hide, a hidden <details> and a folded menu stay out', async ({ page }) => {
   const faq = (q: string, a: string, attrs = '') => `<details${attrs}><summary>${q}</summary><p>${a}</p></details>`;
   await open(page, `<style>.gone{display:none}.invisible{visibility:hidden}</style>
