@@ -62,13 +62,24 @@ function kindOf(c: number): number {
   return LETTER;
 }
 
+/**
+ * `text.charCodeAt(i)`, and -1 past the end. The date and number scanners read one code unit
+ * past what they matched to see whether it goes on; charCodeAt answers NaN there, and an
+ * out-of-bounds read makes V8 throw away the optimized code of the function that did it
+ * (`--trace-deopt`: endOfWord's was thrown away on every page). -1, like NaN, is no digit,
+ * letter, mark or separator.
+ */
+function codeAt(text: string, i: number): number {
+  return i < text.length ? text.charCodeAt(i) : -1;
+}
+
 function kindAt(text: string, i: number): number {
   const c = text.charCodeAt(i); // NaN past the end: a letter of no word (callers check bounds)
   return c < 128 ? ASCII_KIND[c]! : kindOf(c);
 }
 
 function isDigitAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
+  const c = codeAt(text, i);
   return c >= 48 && c <= 57;
 }
 
@@ -90,7 +101,7 @@ function spacesEnd(text: string, i: number): number {
 
 /** Past an ordinal suffix (`st`, `nd`, `rd`, `th`, any case) at `i`, else `i`. */
 function afterOrdinal(text: string, i: number): number {
-  const a = text.charCodeAt(i) | 0x20, b = text.charCodeAt(i + 1) | 0x20;
+  const a = codeAt(text, i) | 0x20, b = codeAt(text, i + 1) | 0x20;
   return (a === 0x73 && b === 0x74) || (a === 0x6e && b === 0x64) || (a === 0x72 && b === 0x64) || (a === 0x74 && b === 0x68) ? i + 2 : i;
 }
 
@@ -108,7 +119,7 @@ const MONTHS = new Set(['jan', 'january', 'feb', 'february', 'mar', 'march', 'ap
 
 /** End of the ASCII letters from `i`. */
 function asciiLettersEnd(text: string, i: number): number {
-  while (isAsciiLetter(text.charCodeAt(i))) i++;
+  while (isAsciiLetter(codeAt(text, i))) i++;
   return i;
 }
 
@@ -120,7 +131,7 @@ function fourDigitsEnd(text: string, i: number): number {
 /** `March 8th, 2014` or `March 2014` (`Mar.` too) from the word text[i, m); 0 if neither. */
 function endOfMonthDate(text: string, i: number, m: number): number {
   let j = m;
-  if (text.charCodeAt(j) === 0x2e) j++;
+  if (codeAt(text, j) === 0x2e) j++;
   const s = j;
   j = spacesEnd(text, j);
   if (j === s || !isDigitAt(text, j) || !isMonth(text, i, m)) return 0;
@@ -128,7 +139,7 @@ function endOfMonthDate(text: string, i: number, m: number): number {
   const day = digitsEnd(text, j);
   if (day - j <= 2) {
     let k = afterOrdinal(text, day);
-    if (text.charCodeAt(k) === 0x2c) k++;
+    if (codeAt(text, k) === 0x2c) k++;
     const t = spacesEnd(text, k);
     const end = t > k ? fourDigitsEnd(text, t) : 0;
     if (end) return end;
@@ -140,7 +151,7 @@ function endOfMonthDate(text: string, i: number, m: number): number {
 function endOfNumberOrDate(text: string, i: number): number {
   const d = digitsEnd(text, i);
   const run = d - i;
-  const c = text.charCodeAt(d);
+  const c = codeAt(text, d);
   if (run <= 2) {
     // `8 March 2014`, `8th Mar., 2014`
     const k = afterOrdinal(text, d);
@@ -149,8 +160,8 @@ function endOfNumberOrDate(text: string, i: number): number {
       const m = asciiLettersEnd(text, s);
       if (isMonth(text, s, m)) {
         let j = m;
-        if (text.charCodeAt(j) === 0x2e) j++;
-        if (text.charCodeAt(j) === 0x2c) j++;
+        if (codeAt(text, j) === 0x2e) j++;
+        if (codeAt(text, j) === 0x2c) j++;
         const t = spacesEnd(text, j);
         const end = t > j ? fourDigitsEnd(text, t) : 0;
         if (end) return end;
@@ -160,7 +171,7 @@ function endOfNumberOrDate(text: string, i: number): number {
   if ((run === 4 || run <= 2) && isDateSeparator(c)) {
     // `2014-03-08` (then at most two digits) or `08/03/2014` (then two to four).
     const second = digitsEnd(text, d + 1);
-    if (second - d - 1 >= 1 && second - d - 1 <= 2 && isDateSeparator(text.charCodeAt(second))) {
+    if (second - d - 1 >= 1 && second - d - 1 <= 2 && isDateSeparator(codeAt(text, second))) {
       const third = digitsEnd(text, second + 1) - second - 1;
       if (run === 4 && third >= 1) return second + 1 + Math.min(third, 2);
       if (run <= 2 && third >= 2) return second + 1 + Math.min(third, 4);
@@ -169,15 +180,15 @@ function endOfNumberOrDate(text: string, i: number): number {
   if (run === 4 && c === 0x5e74) {
     // `2014年3月` and `2014年3月8日`
     const month = digitsEnd(text, d + 1);
-    if (month - d - 1 >= 1 && month - d - 1 <= 2 && text.charCodeAt(month) === 0x6708) {
+    if (month - d - 1 >= 1 && month - d - 1 <= 2 && codeAt(text, month) === 0x6708) {
       const day = digitsEnd(text, month + 1);
-      return day - month - 1 >= 1 && day - month - 1 <= 2 && text.charCodeAt(day) === 0x65e5 ? day + 1 : month + 1;
+      return day - month - 1 >= 1 && day - month - 1 <= 2 && codeAt(text, day) === 0x65e5 ? day + 1 : month + 1;
     }
   }
   // A number: `2008`, `3.14`, `1,000,000`, `12:30`, `8th`.
   let end = d;
   for (;;) {
-    const sep = text.charCodeAt(end);
+    const sep = codeAt(text, end);
     if ((sep === 0x2e || sep === 0x2c || sep === 0x3a) && isDigitAt(text, end + 1)) end = digitsEnd(text, end + 1);
     else break;
   }
@@ -193,7 +204,7 @@ function endOfWord(text: string, i: number): number {
       const c = text.charCodeAt(j);
       if ((c < 128 ? ASCII_KIND[c]! : kindOf(c)) !== LETTER) break;
     }
-    const q = text.charCodeAt(j);
+    const q = codeAt(text, j);
     if ((q === 0x27 || q === 0x2019) && j + 1 < n && kindAt(text, j + 1) === LETTER) j += 2;
     else return j;
   }
