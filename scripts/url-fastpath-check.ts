@@ -1,7 +1,9 @@
 /**
  * Proof, in Chromium, that serialize.ts's URL fast path (`canonicalAsWritten`) and the
  * `absoluteUrl` built on it return exactly what the URL parser returns (`new URL(s.trim(),
- * base).href` with the protocol filter, i.e. absoluteUrl before the fast path).
+ * base).href` with the protocol filter, i.e. absoluteUrl before the fast path), and that
+ * `plainHttpParts` and the base read without parsing (`parseBase`) agree with the parser: every
+ * URL below is also tried as a base and taken apart.
  *   1. every href, src, *src* attribute and srcset candidate of every page of the bench sets
  *      (parsed in Chromium with DOMParser), as written and in the parser's own canonical
  *      form, against several bases (the page's URL, an http base, an https base with user
@@ -53,6 +55,25 @@ globalThis.__check = (urls, bases) => {
       }
     }
   }
+  // Every URL as a base (serialize.parseBase reads a base written as the parser writes it
+  // without parsing it), and plainHttpParts against the parser's hostname and pathname.
+  const { plainHttpParts } = globalThis.__urlCheck;
+  for (const base of urls) {
+    for (const url of ['/x/y?z', 'http://ab.com/p', 'rel/x.png?y', '//cdn.example.com/i.png', 'p-2.html#f', 'a@b/c']) {
+      const f = canonicalAsWritten(url, base);
+      if (f === null) continue;
+      checked++; fast++;
+      let href = null;
+      try { href = new URL(url, base).href; } catch {}
+      if (f !== href) bad.push({ url, base, fast: f, want: href });
+    }
+    const parts = plainHttpParts(base);
+    if (parts === null) continue;
+    checked++; fast++;
+    let want = null;
+    try { const u = new URL(base); want = u.href === base ? { hostname: u.hostname, pathname: u.pathname } : 'not as written'; } catch { want = 'unparsable'; }
+    if (JSON.stringify(parts) !== JSON.stringify(want)) bad.push({ base, parts, want });
+  }
   return { checked, fast, bad: bad.slice(0, 20), badCount: bad.length };
 };
 globalThis.__collect = (html) => {
@@ -78,9 +99,10 @@ function syntheticUrls(): string[] {
   chars.push('\u00a0', '\u00e9', '\u2028', '\ufeff', '\u3000', '\u{1f600}', '\ud800', 'ß', 'İ', 'ﬀ', '\u200b', 'Ａ');
   const printable = chars.slice(32, 127);
   const urls: string[] = [];
-  const single = ['http://a{}b.com/p', 'http://ab.co{}m/', 'http://ab.com{}/', 'http://ab.com/p{}q', 'http://ab.com/p?q{}r', 'http://ab.com/p#f{}g', 'https://ab.com/{}', '/p{}q', '/p?q{}', '/p#{}', '/{}', '/.{}', '{}http://ab.com/', 'ht{}tp://ab.com/', 'http:{}//ab.com/', 'http://{}ab.com/', '{}/p', 'http://ab.com/{}/x', 'http://ab.com/x/{}'];
+  const single = ['http://a{}b.com/p', 'http://ab.co{}m/', 'http://ab.com{}/', 'http://ab.com/p{}q', 'http://ab.com/p?q{}r', 'http://ab.com/p#f{}g', 'https://ab.com/{}', '/p{}q', '/p?q{}', '/p#{}', '/{}', '/.{}', '{}http://ab.com/', 'ht{}tp://ab.com/', 'http:{}//ab.com/', 'http://{}ab.com/', '{}/p', 'http://ab.com/{}/x', 'http://ab.com/x/{}',
+    '//a{}b.com/p', '//ab.com/p{}q', '//ab.com{}/', '{}//ab.com/', 'r{}s/t', '{}x/y', 'x{}', 'x/{}y', 'x?{}', 'x#{}', '{}', 'a{}b:c/d'];
   for (const t of single) for (const c of chars) urls.push(t.replace('{}', c));
-  const pair = ['http://ab.com/p{}', 'http://ab.com/?{}', 'http://ab.com/#{}', '/x{}', '/?{}', 'http://a{}.com/', 'https://ab.c{}/'];
+  const pair = ['http://ab.com/p{}', 'http://ab.com/?{}', 'http://ab.com/#{}', '/x{}', '/?{}', 'http://a{}.com/', 'https://ab.c{}/', '//ab.com/{}', '{}/x', 'x{}'];
   for (const t of pair) for (const c of printable) for (const d of printable) urls.push(t.replace('{}', c + d));
   const tri = ['.', '/', '%', '2', 'e', 'E', '?', '#', 'a', '\\', 'f', '4', '1'];
   for (const t of ['http://ab.com/{}', 'http://ab.com/x{}', '/{}', '/x/{}', 'http://ab.com/x?{}', 'http://ab.com/x#{}']) for (const a of tri) for (const b of tri) for (const c of tri) urls.push(t.replace('{}', a + b + c));
@@ -120,7 +142,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { data: { type: 'string', multiple: true }, 'no-pages': { type: 'boolean', default: false } } });
   const dataDirs = values.data ?? ['../shared/bench-data/wcxb-dev', '../shared/bench-data/readability'];
   const bundle = await build({
-    stdin: { contents: "export { absoluteUrl, canonicalAsWritten } from './src/core/serialize';", resolveDir: root, loader: 'ts' },
+    stdin: { contents: "export { absoluteUrl, canonicalAsWritten, plainHttpParts } from './src/core/serialize';", resolveDir: root, loader: 'ts' },
     bundle: true, format: 'iife', globalName: '__urlCheck', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning',
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, canonicalAsWritten } from './serialize';
+import { absoluteUrl, canonicalAsWritten, plainHttpParts } from './serialize';
 
 /**
  * absoluteUrl's fast path (canonicalAsWritten) must return exactly what the URL parser
@@ -56,5 +56,31 @@ describe('absoluteUrl', () => {
       ['http://[::1', BASE, false, null],
     ];
     for (const [url, base, mail, want] of cases) expect(absoluteUrl(url, base, mail), url).toBe(want);
+  });
+});
+
+describe('plainHttpParts and a base read without parsing', () => {
+  const parts = (s: string): { hostname: string; pathname: string } | string => {
+    try { const u = new URL(s); return u.href === s ? { hostname: u.hostname, pathname: u.pathname } : 'rewritten'; } catch { return 'unparsable'; }
+  };
+
+  it("takes apart an http(s) address written as the parser writes it, as the parser does", () => {
+    for (const s of ['https://www.example.com/2024/06/a-long-post-slug/', 'http://a.b-c.example.org/x/y.html?q=1&r=/a#top/b', 'https://ex.com/', 'https://ex.com/?x', 'https://ex.com/#f?g']) {
+      expect(plainHttpParts(s)).toEqual(parts(s));
+    }
+  });
+
+  it('leaves a port, user info, an IP address or anything the parser rewrites to the parser', () => {
+    for (const s of ['http://ex.com:8080/x', 'https://u:p@ex.com/', 'http://127.0.0.1/x', 'http://EX.com/', 'http://ex.com', 'http://ex.com/a/../b', 'ftp://ex.com/', 'not a url', '/x/y']) {
+      expect(plainHttpParts(s)).toBeNull();
+    }
+  });
+
+  it('resolves against a base it did not parse exactly as against one it parsed', () => {
+    for (const base of ['https://www.example.com/news/story.html?id=3#c', 'http://ex.com', 'https://ex.com?x', 'https://ex.com#y']) {
+      for (const s of ['/a/b?c', 'https://other.org/x']) {
+        expect(canonicalAsWritten(s, base)).toBe(parser(s, base));
+      }
+    }
   });
 });

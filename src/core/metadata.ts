@@ -1,5 +1,6 @@
 import { type Json, jsonLdObjects, typesOf } from './jsonLd';
 import { MONTH_NAMES, TITLE_SEPARATORS } from './rules';
+import { canonicalAsWritten } from './serialize';
 import { hasLetter, letterDigitRuns } from './unicodeText';
 import type { Clip } from './types';
 
@@ -40,6 +41,10 @@ const NAMED_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', q
 function absolute(url: string | null | undefined, base: string): string | null {
   const u = collapse(url);
   if (!u) return null;
+  // An http(s) URL already written as the parser writes it (serialize.canonicalAsWritten):
+  // the page's first `new URL` is its costly one (~160 µs), and most pages need none.
+  const written = canonicalAsWritten(u, base);
+  if (written !== null) return written;
   try {
     const out = new URL(u, base);
     return out.protocol === 'http:' || out.protocol === 'https:' ? out.href : null;
@@ -284,9 +289,11 @@ function leadImageOf(meta: Map<string, string>, article: Record<string, Json> | 
 const LEAD_IMAGE_KEYS = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'];
 /** A file name that names a site's own picture: logo, icon, favicon, avatar, placeholder, default (as a word). */
 const SITE_IMAGE_NAME = /(?:^|[^a-z])(?:logo|icon|favicon|avatar|placeholder|default)(?![a-z])/;
+/** The path of an http(s) URL as the parser writes it (its `pathname`): a host never holds `/`, `?` or `#` there. */
+const HREF_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/;
 /** The last path segment of a URL, camelCase words apart and in lower case ("WebShareDefaultImage" → "web-share-default-image"). */
 function fileStem(url: string): string {
-  const path = new URL(url).pathname;
+  const path = HREF_PATH.exec(url)?.[1] ?? '';
   return path.slice(path.lastIndexOf('/') + 1).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
