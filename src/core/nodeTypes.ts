@@ -1,8 +1,8 @@
 import { boilerplateReason } from './boilerplate';
 import { effectiveImageSize } from './layout';
 import { IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
-import type { PageStats } from './stats';
-import { isImageElement } from './stats';
+import type { Column, PageStats } from './stats';
+import { isImageElement, newColumn } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
 import { traceEntry } from './trace';
 
@@ -13,9 +13,9 @@ import { traceEntry } from './trace';
 export interface Annotation {
   types: NodeType[];
   /** DoC_i = leaves of type T_i / all leaves (a leaf has DoC 1). */
-  doc: number[];
+  doc: Column;
   /** TD_i = NLC_i / NLC_b (image and anchor nodes: 0). */
-  td: number[];
+  td: Column;
   /** Page totals (the paper's *_b). */
   nlcB: number;
   lcB: number;
@@ -41,9 +41,9 @@ export function annotate(stats: PageStats): Annotation {
   const nlcB = (stats.tc[b] ?? 0) - lcB;
   const lnB = stats.ln[b] ?? 0;
   const types: NodeType[] = new Array<NodeType>(n);
-  // Arrays, not Float64Arrays: no ArrayBuffer to allocate outside the heap (stats.ts).
-  const doc: number[] = [];
-  const td: number[] = [];
+  // Plain arrays on a normal page, typed ones on a very large page (stats.Column).
+  const doc = newColumn(n, 'float');
+  const td = newColumn(n, 'float');
   // One loop with the type rules inline: extraction runs cold, in the interpreter, where a
   // call per element cost more than the rules themselves (scripts/profile-core.ts).
   const { tc: tcs, lc: lcs, ln: lns, img: imgs, isLeaf, leafText, leafAnchor, leafImage, tags } = stats;
@@ -66,8 +66,8 @@ export function annotate(stats: PageStats): Annotation {
     }
     types[i] = t;
     const leaves = text + anchor + image;
-    doc.push(isLeaf[i] || leaves === 0 ? 1 : (t === 'text' ? text : t === 'anchor' ? anchor : t === 'image' ? image : 0) / leaves);
-    td.push(t === 'text' && nlcB > 0 ? nlc / nlcB : 0);
+    doc[i] = isLeaf[i] || leaves === 0 ? 1 : (t === 'text' ? text : t === 'anchor' ? anchor : t === 'image' ? image : 0) / leaves;
+    td[i] = t === 'text' && nlcB > 0 ? nlc / nlcB : 0;
   }
   return { types, doc, td, nlcB, lcB, lnB };
 }

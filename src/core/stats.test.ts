@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { computeStats } from './stats';
+import { computeStats, TYPED_COLUMNS_MIN_ELEMENTS } from './stats';
 import { fakeLayout } from './testPage';
 import type { LayoutProbe } from './types';
 
@@ -44,4 +44,24 @@ describe('stats walk: which elements the layout is asked about', () => {
     const stats = computeStats(page, fakeLayout)!;
     expect(stats.tc[stats.order.length - 1]).toBe(5);
   });
+});
+
+describe('stats columns: plain arrays on a normal page, typed arrays on a very large one', () => {
+  const cards = (n: number): string => Array.from({ length: n }, (_, k) => `<p><a href="/p${k}">ab</a> cd</p>`).join('');
+  const check = (count: number, typed: boolean): void => {
+    const page = doc(`<div>${cards(count)}</div>`);
+    const stats = computeStats(page, fakeLayout)!;
+    const n = stats.order.length;
+    expect(n).toBe(2 * count + 2); // <p> and <a> per card, the <div>, <body>
+    for (const column of [stats.tc, stats.lc, stats.ln, stats.isLeaf, stats.leafText, stats.leafAnchor]) {
+      expect(Array.isArray(column)).toBe(!typed);
+      expect(column.length).toBe(n);
+    }
+    const root = n - 1;
+    expect([stats.tc[root], stats.lc[root], stats.ln[root]]).toEqual([4 * count, 2 * count, count]);
+    // A card: its link is an anchor leaf, its own text run a text leaf.
+    expect([stats.leafAnchor[root], stats.leafText[root]]).toEqual([count, count]);
+  };
+  it('a normal page', () => check(100, false));
+  it(`a page of ${TYPED_COLUMNS_MIN_ELEMENTS.toLocaleString('en')} elements or more`, () => check(TYPED_COLUMNS_MIN_ELEMENTS / 2, true));
 });

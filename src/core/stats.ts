@@ -30,19 +30,19 @@ export interface PageStats {
   tags: string[];
   /** Element → its index in the arrays below (position in `order`). */
   index: Map<Element, number>;
-  tc: number[];
-  lc: number[];
-  ln: number[];
-  img: number[];
-  leafText: number[];
-  leafAnchor: number[];
-  leafImage: number[];
+  tc: Column;
+  lc: Column;
+  ln: Column;
+  img: Column;
+  leafText: Column;
+  leafAnchor: Column;
+  leafImage: Column;
   /** 1 when the element has no counted element children. */
-  isLeaf: number[];
+  isLeaf: Column;
   /** 1 when the element is an <a> or sits inside one. */
-  inLink: number[];
+  inLink: Column;
   /** Number of direct non-empty text runs (virtual leaves). */
-  textRuns: number[];
+  textRuns: Column;
   /** Elements skipped because they are not rendered (roots of skipped subtrees). */
   hiddenCount: number;
   /** Attribute-free code length of the rendered page (the stream's final code position). */
@@ -50,6 +50,30 @@ export interface PageStats {
 }
 
 const enum NodeKind { Element = 1, Text = 3 }
+
+/**
+ * A per-element column of counts, indexed like `order`. A plain array on a normal page: an
+ * ArrayBuffer is an allocation outside V8's heap, and in a fresh page each cost ~20 µs (a
+ * ~1,000-element column; 100 per page, 30 wcxb-dev pages) and the first one after a
+ * collection ~300 µs, where an array grows in the heap for next to nothing (the walk made 21,
+ * boilerplate's discount 7 more: paired CPU 0.896, scripts/ab-core.ts). A typed array on a
+ * page of TYPED_COLUMNS_MIN_ELEMENTS or more, where arrays grown in the heap cost collections
+ * instead (the 200,000-element page of scripts/core-budgets.ts: warm 1,105 -> 1,586 ms with
+ * plain arrays).
+ */
+export type Column = number[] | Float64Array | Int32Array | Uint8Array;
+export const TYPED_COLUMNS_MIN_ELEMENTS = 50_000;
+
+/** A column for `size` elements: a plain array (filled by index, in order), or a typed one for a large page. */
+export function newColumn(size: number, kind: 'float' | 'int' | 'flag'): Column {
+  if (size < TYPED_COLUMNS_MIN_ELEMENTS) return [];
+  return kind === 'float' ? new Float64Array(size) : kind === 'int' ? new Int32Array(size) : new Uint8Array(size);
+}
+
+/** The first `n` entries of a column filled by newColumn (a typed one was sized in advance). */
+function trimmed(column: Column, n: number): Column {
+  return Array.isArray(column) ? column : column.subarray(0, n);
+}
 
 /**
  * A listener on the walk's in-order tag stream (open tag, text, close tag). The logical
@@ -167,14 +191,13 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
   const root = doc.body ?? doc.documentElement;
   if (!root) return null;
 
-  // Output columns in post-order, appended as each element closes. Plain arrays, not typed
-  // ones: an ArrayBuffer is an allocation outside V8's heap, and in a fresh page each cost
-  // ~20 µs (a ~1,000-element column), the first one after a collection ~300 µs (headless
-  // Chromium here, scripts/ab-core.ts); an array grows in the heap for next to nothing.
-  // Counts are small integers, so the arrays hold them unboxed.
-  const tc: number[] = [], lc: number[] = [], ln: number[] = [], img: number[] = [];
-  const leafText: number[] = [], leafAnchor: number[] = [], leafImage: number[] = [];
-  const textRuns: number[] = [], isLeaf: number[] = [], inLink: number[] = [];
+  // Output columns in post-order, written as each element closes (Column: plain arrays on a
+  // normal page, typed ones sized by the document's element count on a very large one).
+  // Counts are small integers, so plain arrays hold them unboxed.
+  const cap = doc.getElementsByTagName('*').length + 1;
+  const tc = newColumn(cap, 'float'), lc = newColumn(cap, 'float'), ln = newColumn(cap, 'int'), img = newColumn(cap, 'int');
+  const leafText = newColumn(cap, 'int'), leafAnchor = newColumn(cap, 'int'), leafImage = newColumn(cap, 'int');
+  const textRuns = newColumn(cap, 'int'), isLeaf = newColumn(cap, 'flag'), inLink = newColumn(cap, 'flag');
   const order: Element[] = [];
   const tags: string[] = [];
   const index = new Map<Element, number>();
@@ -273,9 +296,9 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     } else if (runs > 0) {
       if (link) lAnchor += runs; else lText += runs;
     }
-    tc.push(eTc); lc.push(eLc); ln.push(eLn); img.push(eImg);
-    leafText.push(lText); leafAnchor.push(lAnchor); leafImage.push(lImage);
-    textRuns.push(runs); inLink.push(link); isLeaf.push(leaf);
+    tc[i] = eTc; lc[i] = eLc; ln[i] = eLn; img[i] = eImg;
+    leafText[i] = lText; leafAnchor[i] = lAnchor; leafImage[i] = lImage;
+    textRuns[i] = runs; inLink[i] = link; isLeaf[i] = leaf;
     if (d === 0) break;
     const p = d - 1;
     oTc[p]! += eTc; oLc[p]! += eLc; oLn[p]! += eLn; oImg[p]! += eImg;
@@ -283,8 +306,12 @@ export function computeStats(doc: Document, layout: LayoutProbe, visitor?: Strea
     cur = el.nextSibling;
   }
 
+  const n = order.length;
   return {
-    root, order, tags, index, tc, lc, ln, img, leafText, leafAnchor, leafImage, isLeaf, inLink, textRuns, hiddenCount,
+    root, order, tags, index,
+    tc: trimmed(tc, n), lc: trimmed(lc, n), ln: trimmed(ln, n), img: trimmed(img, n),
+    leafText: trimmed(leafText, n), leafAnchor: trimmed(leafAnchor, n), leafImage: trimmed(leafImage, n),
+    isLeaf: trimmed(isLeaf, n), inLink: trimmed(inLink, n), textRuns: trimmed(textRuns, n), hiddenCount,
     codeLength: code,
   };
 }
