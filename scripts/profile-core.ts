@@ -8,7 +8,7 @@
  *   - `--count`: counts DOM API calls per page (wrapped prototypes; timings then meaningless).
  *
  * `npx tsx scripts/profile-core.ts [--data ../shared/bench-data/wcxb-dev] [--pages 40]
- *    [--every 40] [--interval 50] [--top 30] [--count] [--no-build] [--readability]`
+ *    [--every 40] [--interval 50] [--top 30] [--count] [--no-build] [--readability] [--inclusive]`
  * `--readability` profiles the Readability call instead (to compare what it spends time on).
  */
 import { readFileSync } from 'node:fs';
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       'no-build': { type: 'boolean', default: false },
       lines: { type: 'string' },
       warm: { type: 'boolean', default: false },
+      inclusive: { type: 'boolean', default: false },
     },
   });
   if (!values['no-build']) await buildCore();
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
         }
       }
       // Count samples rather than their full time deltas (addSelfTimes' cap).
-      totalMs += addSelfTimes(profile, selfMs, interval);
+      totalMs += values.inclusive ? addInclusiveTimes(profile, selfMs, interval) : addSelfTimes(profile, selfMs, interval);
     }
   } finally {
     await context.close();
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
   }
   times.sort((a, b) => a - b);
   console.log(`${records.length} pages, ${runtime}: median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms (profiled), sampled total ${totalMs.toFixed(0)} ms`);
+  if (values.inclusive) console.log('inclusive time (the function or anything it called):');
   const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
   for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)}%  ${k}`);
   if (values.lines) {
@@ -155,6 +157,33 @@ async function main(): Promise<void> {
     console.log('hot lines (samples):');
     for (const [k, n] of [...lineTicks].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${String(n).padStart(6)}  ${k}`);
   }
+}
+
+/**
+ * Like addSelfTimes, but each sample counts for every function on its stack (once per
+ * function, however often it recurs): where a stage's time goes, callees included.
+ */
+function addInclusiveTimes(profile: CpuProfile, into: Map<string, number>, capUs: number): number {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes as (CpuProfile['nodes'][number] & { children?: number[] })[]) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  (profile.samples ?? []).forEach((id, k) => {
+    const leaf = byId.get(id);
+    if (!leaf || leaf.callFrame.functionName === '(idle)' || leaf.callFrame.functionName === '(program)') return;
+    const ms = Math.min(deltas[k] ?? 0, capUs) / 1000;
+    total += ms;
+    const seen = new Set<string>();
+    for (let node: typeof leaf | undefined = leaf; node; node = byId.get(parent.get(node.id) ?? -1)) {
+      const { functionName, lineNumber } = node.callFrame;
+      const key = lineNumber >= 0 ? `${functionName || '(anonymous)'}:${lineNumber + 1}` : functionName;
+      if (key === '(root)' || seen.has(key)) continue;
+      seen.add(key);
+      into.set(key, (into.get(key) ?? 0) + ms);
+    }
+  });
+  return total;
 }
 
 await main();
