@@ -28,9 +28,18 @@ describe('canonicalAsWritten', () => {
       'http://xn--nxasmq6b.com/', 'http://ab--cd.com/', 'http://-a.com/', 'http://a-.com/', 'http://1.2.3.4/', 'http://0x7f.1/', 'http://a.1/', 'http://a.com./', 'http://a..com/',
       'http://ab.com/a/./b', 'http://ab.com/a/../b', 'http://ab.com/..', '/a/../b', '/.', 'http://ab.com/x y', 'http://ab.com/x\ty', 'http://ab.com/a\\b', "http://ab.com/?a'b",
       'http://ab.com/a"b', 'http://ab.com/a<b>', 'http://ab.com/a`b', 'http://ab.com/{x}', 'http://ab.com/a|b', 'http://ab.com/%41', 'http://ab.com/é', 'https://é.com/',
-      '//ab.com/x', '///x', '/\\x', 'x/y', './x', '?x', '#x', 'javascript:alert(1)', 'mailto:a@b.c', 'ftp://ab.com/', 'http:/ab.com/', 'http:ab.com/',
+      '///x', '/\\x', 'x/y', './x', '?x', '#x', 'javascript:alert(1)', 'mailto:a@b.c', 'ftp://ab.com/', 'http:/ab.com/', 'http:ab.com/',
     ];
     for (const s of rewritten) expect(canonicalAsWritten(s, BASE), s).toBeNull();
+  });
+
+  it("joins a protocol-relative reference to the base's scheme, and a relative path to a base written as the parser writes it", () => {
+    expect(canonicalAsWritten('//ab.com/x', BASE)).toBe('https://ab.com/x');
+    expect(canonicalAsWritten('//ab.com/x', BASE)).toBe(parser('//ab.com/x', BASE));
+    const plain = 'https://www.example.com/dir/page.html?x=1#y';
+    for (const s of ['x/y', 'img/a.png?w=2#f', 'p-2.html']) expect(canonicalAsWritten(s, plain)).toBe(parser(s, plain));
+    // Not as written once joined, or not a path: the parser decides.
+    for (const s of ['./x', '../x', 'x/../y', 'a:b/c', 'x y']) expect(canonicalAsWritten(s, plain), s).toBeNull();
   });
 
   it('takes no root path from a non-http base, and nothing from an unparsable one', () => {
