@@ -1,6 +1,6 @@
 import { type Json, jsonLdObjects, typesOf } from './jsonLd';
 import { MONTH_NAMES, TITLE_SEPARATORS } from './rules';
-import { canonicalAsWritten } from './serialize';
+import { canonicalAsWritten, hrefPath } from './serialize';
 import { hasLetter, letterDigitRuns } from './unicodeText';
 import type { Clip } from './types';
 
@@ -289,11 +289,9 @@ function leadImageOf(meta: Map<string, string>, article: Record<string, Json> | 
 const LEAD_IMAGE_KEYS = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'];
 /** A file name that names a site's own picture: logo, icon, favicon, avatar, placeholder, default (as a word). */
 const SITE_IMAGE_NAME = /(?:^|[^a-z])(?:logo|icon|favicon|avatar|placeholder|default)(?![a-z])/;
-/** The path of an http(s) URL as the parser writes it (its `pathname`): a host never holds `/`, `?` or `#` there. */
-const HREF_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/;
 /** The last path segment of a URL, camelCase words apart and in lower case ("WebShareDefaultImage" → "web-share-default-image"). */
 function fileStem(url: string): string {
-  const path = HREF_PATH.exec(url)?.[1] ?? '';
+  const path = hrefPath(url);
   return path.slice(path.lastIndexOf('/') + 1).replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 }
 

@@ -127,10 +127,14 @@ function pathEnd(url: string): number {
 export function plainHttpParts(href: string): { hostname: string; pathname: string } | null {
   const origin = ORIGIN_AS_WRITTEN.exec(href);
   if (origin === null || canonicalAsWritten(href, href) !== href) return null;
-  const rest = href.slice(origin[0].length);
-  const end = rest.search(/[?#]/);
-  return { hostname: origin[0].slice(origin[0].indexOf('//') + 2), pathname: end < 0 ? rest : rest.slice(0, end) };
+  return { hostname: origin[0].slice(origin[0].indexOf('//') + 2), pathname: hrefPath(href) };
 }
+
+/** The path of an absolute URL as the parser writes it (its `pathname`): an authority there never holds `/`, `?` or `#`. */
+export function hrefPath(href: string): string {
+  return HREF_PATH.exec(href)?.[1] ?? '';
+}
+const HREF_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/;
 
 /**
  * The last base seen: whether it parses (`new URL(abs, base)` needs that even for an absolute
