@@ -13,6 +13,7 @@ import { MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_RETRY_MIN_RATIO } from './rules
 import { defineLazy, groupDigits } from './trace';
 import { removeRepeatedRegions } from './repeats';
 import { composeStreamedPage } from './streamed';
+import { removeControlText } from './controls';
 import { removeTeaserLists } from './teasers';
 import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
@@ -27,7 +28,8 @@ import type { Clip, ExtractOptions, ExtractResult, LayoutProbe, LinkBlockTrace, 
  *  3. the logical link-block scan listening to the same in-order stream (linkBlocks.ts);
  *  4. the engine selects the content (engines/, NTA by default);
  *  5. link blocks inside the selection are removed (SPEC §2), then widget sections
- *     (widgets.ts) and repeated copies of a region (repeats.ts);
+ *     (widgets.ts), repeated copies of a region (repeats.ts), teaser lists (teasers.ts)
+ *     and control text (controls.ts);
  *  6. serialization to clean HTML + text (serialize.ts);
  *  7. metadata (metadata.ts), word count, reading time.
  * Synchronous, and the page is never mutated: every annotation lives in side tables.
@@ -107,6 +109,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   selection.notes.push(...removeWidgetSections(selection, stats, removed));
   selection.notes.push(...removeRepeatedRegions(selection, stats, removed));
   selection.notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));
+  selection.notes.push(...removeControlText(selection, stats, removed, layout, options.minImageWidth));
 
   // 6. Serialization.
   const input = { root: selection.root, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };

@@ -331,3 +331,31 @@ export const TEASER_MAX_CARD_CHARS = 400;
 export const TEASER_MIN_SHARE_ALIKE = 0.8;
 export const TEASER_SLUG_MIN_WORDS = 3;
 export const TEASER_LABEL_MAX_CHARS = 80;
+
+/**
+ * Control text (controls.ts). A call to action, matched against an element's whole text (lower
+ * case; trailing dots, ellipsis and arrows allowed), dropped when it stands on a line of its own
+ * and is no heading: "Read more" and "Learn more" under a teaser or a card, "Continue reading",
+ * XenForo's "Click to expand..." under a quote.
+ */
+export const CONTROL_PHRASE = /^(?:read more|learn more|continue reading|click to expand)[\s.…:»›→>]*$/;
+
+/**
+ * A placeholder for what the page's scripts were still loading ("Loading...", a spinner's
+ * label, heading or not). Only with its ellipsis: a bare "Loading" is a word of the text
+ * (a mover's list of services: "Packing, Loading, Unloading").
+ */
+export const PLACEHOLDER_PHRASE = /^loading\s*(?:\.{2,}|…)$/;
+
+/** Marks a heading's permalink shows (Sphinx's `¶`, GitHub's and many generators' `#`, `§`, 🔗). */
+export const PERMALINK_MARKS: ReadonlySet<string> = new Set(['#', '§', '¶', '🔗', '⚓']);
+
+/**
+ * The label of a table of contents ("Table of contents", "Contents"), dropped when it stands on
+ * a line of its own, heading or not: its list of links into the page goes as a link block,
+ * and the label is left over (controls.ts).
+ */
+export const TOC_LABEL = /^(?:table of )?contents:?$/;
+
+/** Control texts are short: only elements of at most this many non-space characters are read (controls.ts). */
+export const CONTROL_MAX_CHARS = 24;

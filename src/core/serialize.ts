@@ -234,7 +234,8 @@ const EMITTED = 64;
 
 /** Elements whose content is inline flow: text directly inside them needs no implicit <p>. */
 const FLOW_TAGS: ReadonlySet<string> = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TD', 'TH', 'DT', 'DD', 'PRE', 'FIGCAPTION', 'CAPTION', 'BLOCKQUOTE', 'SUMMARY']);
-const CONTROL_TAGS: ReadonlySet<string> = new Set(['BUTTON', 'LABEL', 'INPUT', 'SELECT']);
+/** Form controls, never written with their content (controls.ts reads this too). */
+export const CONTROL_TAGS: ReadonlySet<string> = new Set(['BUTTON', 'LABEL', 'INPUT', 'SELECT']);
 const TAG_FLAGS = new Map<string, number>();
 for (const [set, flag] of [[BLOCK_TAGS, BLOCK], [FLOW_TAGS, FLOW], [KEEP_TAGS, KEEP], [UNWRAP_BLOCK_TAGS, UNWRAP], [VOID_TAGS, VOID], [CONTROL_TAGS, CONTROL]] as const) {
   for (const tag of set) TAG_FLAGS.set(tag, (TAG_FLAGS.get(tag) ?? 0) | flag);

@@ -1,0 +1,97 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { extractResult } from './extract';
+import { fakeLayout, prose } from './testPage';
+
+function page(body: string): Document {
+  return new JSDOM(`<!doctype html><html lang="en"><head><title>A story</title></head><body>${body}</body></html>`, { url: 'https://example.com/story' }).window.document;
+}
+
+function clip(body: string): { text: string; html: string; notes: string[] } {
+  const r = extractResult(page(body), { layout: fakeLayout });
+  if (!r.ok) throw new Error(r.message);
+  return { text: r.clip.text, html: r.clip.html, notes: r.clip.trace.notes };
+}
+
+const blocks = (text: string): string[] => text.split('\n\n');
+
+describe('control text', () => {
+  it('drops a call to action on a line of its own, and keeps one inside a sentence', () => {
+    const { text, notes } = clip(`<article><h1>The harbour lantern festival returns</h1>
+      <p>${prose(5, 1)}</p><p>${prose(5, 2)}</p>
+      <div class="card"><p>${prose(2, 3)}</p><div class="more"><a href="/story-two">Read more</a></div></div>
+      <div class="card"><p>${prose(2, 4)}</p><div class="cta"><span class="text-blue">Learn more »</span></div></div>
+      <p>${prose(3, 5)} The festival's own site has a page to <a href="/learn">learn more</a> about the lanterns.</p>
+    </article>`);
+    expect(blocks(text)).not.toContain('Read more');
+    expect(blocks(text)).not.toContain('Learn more »');
+    expect(text).toContain('a page to learn more about the lanterns.');
+    expect(notes.some((n) => n.startsWith('control text: 2 call'))).toBe(true);
+  });
+
+  it('keeps a heading whose text is a call to action (it names a section)', () => {
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1>
+      <p>${prose(5, 1)}</p><p>${prose(5, 2)}</p><h2>Learn more</h2><p>${prose(3, 3)}</p></article>`);
+    expect(blocks(text)).toContain('Learn more');
+  });
+
+  it('drops a forum quote’s expander and a placeholder that scripts never filled', () => {
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1>
+      <div class="message"><blockquote class="bbCodeBlock--expandable"><div class="bbCodeBlock-title"><a href="/threads/1/#post-2">Poltergust said:</a></div>
+        <div class="bbCodeBlock-content"><div class="bbCodeBlock-expandContent">${prose(2, 6)}</div>
+        <div class="bbCodeBlock-expandLink"><a role="button" tabindex="0">Click to expand...</a></div></div></blockquote>${prose(5, 1)}</div>
+      <div id="toc-container"> Loading... </div>
+      <p>${prose(5, 2)}</p></article>`);
+    expect(text).toContain(prose(2, 6));
+    expect(text).not.toContain('Click to expand');
+    expect(text).not.toContain('Loading');
+  });
+
+  it('drops a heading’s permalink mark, inside the heading or beside it', () => {
+    const { text, html } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
+      <h2 id="history">History<a class="headerlink" href="#history" title="Permalink">¶</a></h2><p>${prose(5, 2)}</p>
+      <div class="heading-wrapper"><h2 id="route">The route</h2><a class="anchor" href="#route">#</a></div><p>${prose(5, 3)}</p>
+      <p>Section mark: <a href="#s2">§</a> see below.</p></article>`);
+    expect(blocks(text)).toContain('History');
+    expect(blocks(text)).not.toContain('#');
+    expect(html).not.toContain('¶');
+    // A mark in running text is no heading's permalink.
+    expect(text).toContain('Section mark: § see below.');
+  });
+
+
+  it('keeps a call to action that shares its block across a line break, and a bare "Loading" in a list', () => {
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
+      <p>We may earn a commission from your purchases.<br><a href="/about">Learn more.</a></p>
+      <p>${prose(5, 2)}</p><ul><li>Packing services</li><li>Loading</li><li>Unloading</li></ul></article>`);
+    expect(text).toContain('Learn more.');
+    expect(blocks(text)).toContain('Loading');
+  });
+
+  it('drops a placeholder even as a heading, and a card’s "Learn more" but not its picture', () => {
+    const { text, html } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
+      <ul class="carousel"><li><div class="tile"><h3 class="sr-only">Loading...</h3><div class="placeholder"></div></div></li></ul>
+      <div class="card"><div class="thumb"><img src="/lantern.jpg" data-w="300" alt="A lantern"><div class="caption">LEARN MORE</div></div></div>
+      <p>${prose(5, 2)}</p></article>`);
+    expect(text).not.toContain('Loading');
+    expect(text).not.toContain('LEARN MORE');
+    expect(html).toContain('lantern.jpg');
+  });
+
+  it('drops a forum post’s number on a line of its own, not a numbered link in a sentence', () => {
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1>
+      <div class="message"><header><ul class="attribution"><li><a href="/threads/lanterns.12/post-345" rel="nofollow"> #2 </a></li></ul></header><div class="body"><p>${prose(5, 1)}</p>
+      <p>${prose(2, 2)} See <a href="https://github.com/psf/requests/issues/2018">#2018</a> for details.</p></div></div></article>`);
+    expect(blocks(text)).not.toContain('#2');
+    expect(text).toContain('See #2018 for details.');
+  });
+
+  it('drops a table of contents’ label left over when its links went as a link block', () => {
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
+      <div class="toc"><div class="toc-header"><b class="toc-title">Contents</b> <span class="toggle"><a href="#">hide</a></span></div>
+      <ul><li><a href="#history">History</a></li><li><a href="#route">Route</a></li><li><a href="#lanterns">Lanterns</a></li><li><a href="#music">Music</a></li></ul></div>
+      <h2 id="history">History</h2><p>${prose(5, 2)}</p><h2 id="route">Route</h2><p>${prose(4, 3)}</p></article>`);
+    expect(text).not.toContain('Contents');
+    expect(text).toContain(prose(4, 3));
+  });
+});
