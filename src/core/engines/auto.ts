@@ -1,4 +1,4 @@
-import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
+import { checkModel, compiledOnDemand, predictAll, type TreeModel } from './classifierModel';
 import { classifyLeaves, selectionFromLeaves } from './classifier';
 import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
 import modelData from './autoModel.json';
@@ -30,7 +30,7 @@ import type { TextLeaf } from './vsseTextLeaves';
  */
 const MODEL = modelData as unknown as TreeModel;
 const MODEL_ERROR = checkModel(MODEL, AUTO_FEATURE_NAMES);
-const COMPILED = compileModel(MODEL);
+const compiled = compiledOnDemand(MODEL);
 
 /**
  * The combiner's decision threshold, chosen on half A's site-disjoint CV (stage2.py prints
@@ -62,7 +62,7 @@ export const autoEngine: Engine = {
       vsseInArea[i] = c.vsse.decisions[i]?.inArea === true;
     }
     const { features, agreement } = autoFeatures({ texts, p: c.probability, ntaKept: c.nta.kept, vsseInArea, classifier: c.features });
-    const combined = predictAll(COMPILED, features.data, n);
+    const combined = predictAll(compiled(), features.data, n);
     const keep = new Array<boolean>(n);
     let kept = 0;
     for (let i = 0; i < n; i++) {

@@ -1,7 +1,7 @@
 import { describePath } from '../trace';
 import type { DecisiveNodeTrace } from '../types';
 import { FEATURE_NAMES, leafAncestry, leafFeatures, ntaLeafFacts, type FeatureMatrix, type NtaLeafFacts } from './classifierFeatures';
-import { checkModel, compileModel, predictAll, type TreeModel } from './classifierModel';
+import { checkModel, compiledOnDemand, predictAll, type TreeModel } from './classifierModel';
 import modelData from './classifierModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
 import type { AnnotatedNtaSelection } from './nta';
@@ -16,7 +16,7 @@ import { collectTextLeaves, keptNodesOfLeaves, lowestCommonAncestor, type TextLe
  */
 const MODEL = modelData as unknown as TreeModel;
 const MODEL_ERROR = checkModel(MODEL, FEATURE_NAMES);
-const COMPILED = compileModel(MODEL);
+const compiled = compiledOnDemand(MODEL);
 
 /** Decision threshold on P(content) (the logistic objective's natural cut). */
 export const CONTENT_THRESHOLD = 0.5;
@@ -47,7 +47,7 @@ export function classifyLeaves(ctx: EngineContext, ntaDone?: AnnotatedNtaSelecti
   const ancestry = leafAncestry(root, leaves);
   const nta = ntaLeafFacts(ctx, leaves, ancestry, ntaDone);
   const features = leafFeatures(root, leaves, vsse, nta, ancestry);
-  const probability = predictAll(COMPILED, features.data, leaves.length);
+  const probability = predictAll(compiled(), features.data, leaves.length);
   return { root, leaves, vsse, nta, features, probability };
 }
 

@@ -7,9 +7,10 @@
  * xgboost's rule is `x < threshold` → left ("yes"). The margin is the base margin plus
  * the sum of the leaves reached; the probability is its logistic.
  *
- * At module load the JSON is compiled once (compileModel) into three typed arrays over all
- * trees, so that scoring a leaf is a tight loop over monomorphic typed-array reads instead
- * of nested JS arrays of boxed numbers (profile: the JSON walk was ~9 % of Auto's time).
+ * On first use the JSON is compiled once (compileModel, through compiledOnDemand) into three
+ * typed arrays over all trees, so that scoring a leaf is a tight loop over monomorphic
+ * typed-array reads instead of nested JS arrays of boxed numbers (profile: the JSON walk was
+ * ~9 % of Auto's time).
  */
 
 export interface TreeModel {
@@ -86,6 +87,19 @@ function measure(tree: readonly number[], i: number): { depth: number; end: numb
   const left = measure(tree, i + 3);
   const right = measure(tree, tree[i + 2] as number);
   return { depth: 1 + Math.max(left.depth, right.depth), end: right.end };
+}
+
+/**
+ * The compiled model, built on the first call and kept. Not at module load: the core is
+ * evaluated afresh in every page it is injected into (content script, benchmark), and most
+ * extractions never score a leaf (NTA, and Auto where its gate takes NTA's selection).
+ * Compiling both models at load cost every injection their recursive walks and typed arrays,
+ * and V8 then optimized those walks (Maglev, `--trace-opt`: ~7 ms of background compilation a
+ * page) while the first extraction ran beside it.
+ */
+export function compiledOnDemand(model: TreeModel): () => CompiledModel {
+  let compiled: CompiledModel | null = null;
+  return () => (compiled ??= compileModel(model));
 }
 
 export function compileModel(model: TreeModel): CompiledModel {
