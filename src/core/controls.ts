@@ -1,7 +1,7 @@
 import type { ContentSelection } from './engines/engine';
 import { effectiveImageSize } from './layout';
-import { BLOCK_TAGS, CONTROL_MAX_CHARS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
-import { CONTROL_TAGS } from './serialize';
+import { BLOCK_TAGS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
+import { CONTROL_TAGS, VISIBLE } from './serialize';
 import type { PageStats } from './stats';
 import { isImageElement, subtreeStart, tagOf } from './stats';
 import type { LayoutProbe } from './types';
@@ -138,7 +138,6 @@ function decodeFragment(s: string): string {
 }
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
-const HEADING_TAGS: ReadonlySet<string> = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
 function isHeadingBox(el: Element | null): boolean {
   return el !== null && HEADING_TAGS.has(tagOf(el));
@@ -196,9 +195,6 @@ function holdsText(el: Element, stats: PageStats, removed: Set<Node>): boolean {
   }
   return false;
 }
-
-/** As serialize.ts's VISIBLE: a character a reader sees. */
-const VISIBLE = /[^\s\u200b-\u200f\u2060\u00ad]/;
 
 /**
  * Already dropped with an ancestor. Whether the selection keeps it is not asked: a node it

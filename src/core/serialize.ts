@@ -179,7 +179,7 @@ function parseBase(base: string): boolean {
  * Inside a text they stay (an emoji's joiners, a word-break opportunity); a text of nothing
  * else is not written (wcxb-dev: 266 blocks of a lone U+200D or such on 23 pages, 97 on one).
  */
-const VISIBLE = /[^\s\u200b-\u200f\u2060\u00ad]/;
+export const VISIBLE = /[^\s\u200b-\u200f\u2060\u00ad]/;
 const SPACE = /\s/;
 
 /** Elements whose text is code or input, shown as written. */

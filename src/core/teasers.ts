@@ -1,7 +1,7 @@
 import type { ContentSelection } from './engines/engine';
 import { keptRegions } from './repeats';
 import { canonicalAsWritten, plainHttpParts } from './serialize';
-import { BLOCK_TAGS, TEASER_LABEL_MAX_CHARS, TEASER_MAX_CARD_CHARS, TEASER_MIN_CARDS, TEASER_MIN_SHARE_ALIKE, TEASER_SLUG_MIN_WORDS, WIDGET_MAX_SHARE } from './rules';
+import { BLOCK_TAGS, HEADING_TAGS, TEASER_LABEL_MAX_CHARS, TEASER_MAX_CARD_CHARS, TEASER_MIN_CARDS, TEASER_MIN_SHARE_ALIKE, TEASER_SLUG_MIN_WORDS, WIDGET_MAX_SHARE } from './rules';
 import type { PageStats } from './stats';
 import { subtreeStart } from './stats';
 
@@ -125,7 +125,6 @@ export function removeTeaserLists(selection: ContentSelection, stats: PageStats,
   return notes;
 }
 
-const HEADING_TAGS: ReadonlySet<string> = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 /**
  * A card's title: a heading, or bold text on a line of its own (`<li><strong><a>Green Key
  * Webinar</a></strong><p>Check out…`), not the bold lead of a sentence

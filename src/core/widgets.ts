@@ -1,5 +1,5 @@
 import type { ContentSelection } from './engines/engine';
-import { WIDGET_LABELS, WIDGET_MAX_SHARE } from './rules';
+import { HEADING_TAGS, WIDGET_LABELS, WIDGET_MAX_SHARE } from './rules';
 import type { PageStats } from './stats';
 import { subtreeStart } from './stats';
 
@@ -71,7 +71,6 @@ function labelCandidates(stats: PageStats, rootIndex: number): Element[] {
   return out;
 }
 
-const HEADING_TAGS: ReadonlySet<string> = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
 /**
  * The element's text when it is a widget label, else null. Most short texts are not: their
