@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { extractResult } from './extract';
+import { CONTROL_FIRST_UNITS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
 import { fakeLayout, prose } from './testPage';
 
 function page(body: string): Document {
@@ -93,5 +94,25 @@ describe('control text', () => {
       <h2 id="history">History</h2><p>${prose(5, 2)}</p><h2 id="route">Route</h2><p>${prose(4, 3)}</p></article>`);
     expect(text).not.toContain('Contents');
     expect(text).toContain(prose(4, 3));
+  });
+
+  it('reads on into every text a control pattern could match, in either case (rules.CONTROL_FIRST_UNITS)', () => {
+    // The first letter of each alternative the anchored patterns open with: `^(?:a|b)` or `^(?:a )?b`.
+    const firstLetters = (pattern: RegExp): string[] => {
+      const body = pattern.source.replace(/^\^/, '');
+      const group = /^\(\?:([^()]*)\)(\?)?/.exec(body);
+      if (!group) return [body.charAt(0)];
+      const heads = group[1]!.split('|').map((alternative) => alternative.charAt(0));
+      return group[2] ? [...heads, body.charAt(group[0].length)] : heads;
+    };
+    const letters = [CONTROL_PHRASE, PLACEHOLDER_PHRASE, TOC_LABEL].flatMap(firstLetters);
+    expect(new Set(letters)).toEqual(new Set(['r', 'l', 'c', 't']));
+    for (const letter of letters) {
+      expect(CONTROL_FIRST_UNITS.has(letter)).toBe(true);
+      expect(CONTROL_FIRST_UNITS.has(letter.toUpperCase())).toBe(true);
+    }
+    for (const mark of [...PERMALINK_MARKS, '#12']) expect(CONTROL_FIRST_UNITS.has(mark.charAt(0))).toBe(true);
+    // And a text that begins otherwise is not read: "More" under a card stays (no pattern holds it).
+    expect(CONTROL_FIRST_UNITS.has('M')).toBe(false);
   });
 });

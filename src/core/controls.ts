@@ -1,6 +1,6 @@
 import type { ContentSelection } from './engines/engine';
 import { effectiveImageSize } from './layout';
-import { BLOCK_TAGS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
+import { BLOCK_TAGS, CONTROL_FIRST_UNITS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
 import { CONTROL_TAGS, VISIBLE } from './serialize';
 import type { PageStats } from './stats';
 import { isImageElement, subtreeStart, tagOf } from './stats';
@@ -60,14 +60,13 @@ type ControlKind = 'action' | 'mark' | 'toc';
 
 function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<Node>): ControlKind | null {
   const text = renderedText(el, stats);
-  if (text === null) return null;
+  if (text === null || !CONTROL_FIRST_UNITS.has(text.charAt(0))) return null;
   if (PERMALINK_MARKS.has(text)) return isPermalink(el, linkWithText(el, tag, text)) ? 'mark' : null;
   if (POST_NUMBER.test(text)) return linkWithText(el, tag, text) !== null && standsAlone(el, stats, removed) ? 'mark' : null;
   const lower = text.toLowerCase();
   if (TOC_LABEL.test(lower)) return standsAlone(el, stats, removed) ? 'toc' : null;
-  if (el.closest('td, th') !== null) return null;
   const action = CONTROL_PHRASE.test(lower) && !HEADING_TAGS.has(tag);
-  return (action || PLACEHOLDER_PHRASE.test(lower)) && standsAlone(el, stats, removed) ? 'action' : null;
+  return (action || PLACEHOLDER_PHRASE.test(lower)) && el.closest('td, th') === null && standsAlone(el, stats, removed) ? 'action' : null;
 }
 
 /**
