@@ -94,7 +94,7 @@ describe('text distance units (SPEC §2, paper 000 Definition 2)', () => {
   });
   // The counters are allocation-free loops (big-page GC); they must equal the regex
   // definitions they replaced on every kind of whitespace, including the non-ASCII ones.
-  const tricky = ['', ' ', 'a', ' a ', 'a  b\n\n c', '\t\tx\r\n', 'x\u00a0y\u2003z', '\u200b\ufeffw\u3000', 'a\u0085b\u2028\u2029', '\f \v\u1680\u202f\u205f', '北京 欢迎\n你', 'emoji 😀 ok  ', ' \n \t '];
+  const tricky = ['', ' ', 'a', ' a ', 'a  b\n\n c', '\t\tx\r\n', 'x\u00a0y\u2003z', '\u200b\ufeffw\u3000', 'a\u0085b\u2028\u2029', '\f \v\u1680\u202f\u205f', '北京 欢迎\n你', 'emoji 😀 ok  ', ' \n \t ', ' \u200b ', '\n\u00a0\n', '\ufeff', ' \u0085 ', '\u0000 '];
   it('code length equals the collapse-and-measure definition', () => {
     for (const s of tricky) expect(codeLengthOfText(s), JSON.stringify(s)).toBe(s.replace(/[ \t\n\r\f]{2,}|[\t\n\r\f]/g, ' ').length);
   });
