@@ -59,4 +59,31 @@ describe('app shells: content waiting in a <noscript> for scripts that never ran
     expect(result.ok && result.clip.text).toContain(prose(2, 3));
     expect(result.ok && result.clip.trace.notes.join(' ')).not.toContain('<noscript>');
   });
+
+  it('does not parse a <noscript> whose markup, tags taken out, holds too little text; parses one whose tags are text', () => {
+    const parses = (doc: Document): (() => number) => {
+      const win = doc.defaultView as unknown as { DOMParser: typeof DOMParser };
+      let count = 0;
+      const Real = win.DOMParser;
+      win.DOMParser = class extends Real {
+        override parseFromString(markup: string, type: DOMParserSupportedType): Document {
+          count++;
+          return super.parseFromString(markup, type);
+        }
+      };
+      return () => count;
+    };
+    // Lazy images' fallbacks (wcxb-dev 0002): long as markup, all attributes.
+    const images = `<noscript>${Array.from({ length: 40 }, (_, i) => `<img src="https://cdn.example.com/uploads/2025/photo-${i}.jpg" srcset="https://cdn.example.com/uploads/2025/photo-${i}-300.jpg 300w, https://cdn.example.com/uploads/2025/photo-${i}-1024.jpg 1024w" alt="">`).join('')}</noscript>`;
+    const rendered = `${header}<main><article><h1>Which telescope first?</h1><p>${prose(3, 1)}</p></article></main>`;
+    const plain = page(`${rendered}${images}`);
+    const plainParses = parses(plain);
+    expect(appShellDocument(plain, 400)).toBeNull();
+    expect(plainParses()).toBe(0);
+    // In a <textarea> the parser keeps `<b>` as text: the cut must not count it out.
+    const quoted = page(`${rendered}<noscript><textarea>${'<b>lens</b> '.repeat(60)}</textarea></noscript>`);
+    const quotedParses = parses(quoted);
+    expect(appShellDocument(quoted, 400)).not.toBeNull();
+    expect(quotedParses()).toBe(1);
+  });
 });

@@ -31,10 +31,17 @@ export function appShellDocument(doc: Document, renderedChars: number): Document
     if (length > bestLength) { best = list[k]!; bestLength = length; }
   }
   if (best === null) return null;
-  const shell = new Parser().parseFromString(`<!doctype html><body>${best.innerHTML}</body>`, 'text/html');
+  const markup = best.innerHTML;
+  const enough = Math.max(renderedChars, NOSCRIPT_MIN_CHARS);
+  // A second cut before the parse (20–30 ms for the big `<noscript>` of page 0002, whose markup
+  // is mostly attributes): the text of parsed markup has at most the non-space characters of
+  // that markup with its tags and comments taken out (character references only shorten), unless
+  // the markup holds an element whose content is text even where it looks like tags.
+  if (!TEXT_AS_MARKUP.test(markup) && nonSpaceChars(markup.replace(TAG_OR_COMMENT, '')) <= enough) return null;
+  const shell = new Parser().parseFromString(`<!doctype html><body>${markup}</body>`, 'text/html');
   // What a reader would see of it: scripts, styles and templates in the markup are no text.
   for (const el of Array.from(shell.body.querySelectorAll('script, style, template, noscript'))) el.remove();
-  if (nonSpaceChars(shell.body.textContent ?? '') <= Math.max(renderedChars, NOSCRIPT_MIN_CHARS)) return null;
+  if (nonSpaceChars(shell.body.textContent ?? '') <= enough) return null;
   // The page's own <head> (title, JSON-LD, meta tags) for the metadata, copied node by node:
   // its markup re-parsed would not stay in a head (a <noscript><img> there ends the head).
   if (doc.head) for (let c = doc.head.firstChild; c; c = c.nextSibling) shell.head.appendChild(shell.importNode(c, true));
@@ -43,6 +50,11 @@ export function appShellDocument(doc: Document, renderedChars: number): Document
   shells.add(shell);
   return shell;
 }
+
+/** What the HTML parser reads as a tag, an end tag or a comment: `<` before a letter, `/`, `!` or `?`, up to the next `>`. */
+const TAG_OR_COMMENT = /<[a-zA-Z/!?][^>]*>/g;
+/** Elements whose content the parser keeps as text, tags and all, and CDATA sections (in SVG): their markup is not cut. */
+const TEXT_AS_MARKUP = /<(?:textarea|title|xmp|iframe|noembed|noframes|plaintext)[\s/>]|<!\[CDATA\[/i;
 
 /** A `<noscript>` with less text than this is a notice, never a page (non-space characters). */
 export const NOSCRIPT_MIN_CHARS = 200;
