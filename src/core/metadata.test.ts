@@ -72,6 +72,8 @@ describe('metadata', () => {
     expect(byline('<div id="root"><div class="td-post-author-name">By Summer Swann - June 12, 2025</div><p>Text.</p></div>')).toBe('Summer Swann');
     expect(byline('<p id="article-author-line">Posted by msmash on Friday January 12, 2024 @11:40AM</p><div id="root"><p>Text.</p></div>')).toBe('msmash');
     expect(byline('<div class="author-card">Haley Hoekstra • March 12, 2025</div><div id="root"><p>Text.</p></div>')).toBe('Haley Hoekstra');
+    // A weekday without a digit, in any case, goes too (the one date form without a digit).
+    expect(byline('<div class="author-line">By Ada Writer On Tuesday</div><div id="root"><p>Text.</p></div>')).toBe('Ada Writer');
     // The content root's own first; a name is short.
     expect(byline('<div class="author-widget">Ann Side</div><div id="root"><span class="AuthorName">Bea Main</span><p>Text.</p></div>')).toBe('Bea Main');
     expect(byline(`<div class="about-author">${'A long biography of the writer and her many books. '.repeat(3)}</div><div id="root"><p>Text.</p></div>`)).toBeNull();
@@ -153,6 +155,8 @@ describe('metadata', () => {
   it('reads a whole date stated as text, and nothing that is not one', () => {
     expect(parseDateText(' February 9,\n 2016 ')).toBe('2016-02-09');
     expect(parseDateText('Published on Sep 1st, 2023')).toBe('2023-09-01');
+    expect(parseDateText('12 March 2024')).toBe('2024-03-12');
+    expect(parseDateText('Updated March 12')).toBeNull();
     expect(parseDateText('Last updated: 9 Feb. 2016')).toBe('2016-02-09');
     expect(parseDateText('May 3, 2024, 8:45am')).toBe('2024-05-03');
     expect(parseDateText('2016/2/9')).toBe('2016-02-09');
