@@ -113,14 +113,14 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
 
   // 6. Serialization.
   const input = { root: selection.root, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
-  // Should removing link blocks empty the clip (a page that is one long link list), keep
-  // them: a list of links is better than nothing.
+  // Should step 5's removals empty the clip (a page that is one long link list, or nothing
+  // but widget sections and teasers), keep them all: a list of links is better than nothing.
   const serializeKept = (kept: Set<Node>): Serialized => {
     const out = serialize({ ...input, kept });
     if (NON_SPACE.test(out.text) || removed.size <= (selection.removed?.size ?? 0)) return out;
     const withBlocks = serialize({ ...input, kept, removed: new Set(selection.removed ?? []) });
     if (isBlank(withBlocks)) return out;
-    selection.notes.push('removing link blocks emptied the clip: kept them');
+    selection.notes.push('removing link blocks, widget sections, repeated regions, teaser lists and control text emptied the clip: kept them');
     for (const b of blockTrace) b.removedFromContent = false;
     return withBlocks;
   };
