@@ -147,12 +147,14 @@ async function main(): Promise<void> {
   if (warm.length) console.log(`SiftB warm (second call, same page): p50 ${quantile(warm.map((w) => w.ms), 0.5).toFixed(1)} ms, CPU p50 ${quantile(warm.map((w) => w.cpu), 0.5).toFixed(1)} ms`);
   const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
   // Paired: the same page at nearly the same moment, so most of the machine's noise cancels.
-  const paired = cpuMs.SiftB.map((b, k) => b / cpuMs.SiftA[k]!).filter(Number.isFinite);
-  console.log(`paired CPU B/A per page: median ${quantile(paired, 0.5).toFixed(3)} (quartiles ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}) · CPU sums A ${sum(cpuMs.SiftA).toFixed(0)} B ${sum(cpuMs.SiftB).toFixed(0)} Readability ${sum(cpuMs.readability).toFixed(0)} ms`);
   // Wall time too: V8 optimizes hot code on background threads, which the main thread's CPU
   // leaves out and this machine's two cores feel (README, session 25).
-  const pairedWall = ms.SiftB.map((b, k) => b / ms.SiftA[k]!).filter(Number.isFinite);
-  console.log(`paired wall B/A per page: median ${quantile(pairedWall, 0.5).toFixed(3)} (quartiles ${quantile(pairedWall, 0.25).toFixed(3)}–${quantile(pairedWall, 0.75).toFixed(3)})`);
+  const paired = (times: Record<Name, number[]>): string => {
+    const ratios = times.SiftB.map((b, k) => b / times.SiftA[k]!).filter(Number.isFinite);
+    return `median ${quantile(ratios, 0.5).toFixed(3)} (quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)})`;
+  };
+  console.log(`paired CPU B/A per page: ${paired(cpuMs)} · CPU sums A ${sum(cpuMs.SiftA).toFixed(0)} B ${sum(cpuMs.SiftB).toFixed(0)} Readability ${sum(cpuMs.readability).toFixed(0)} ms`);
+  console.log(`paired wall B/A per page: ${paired(ms)}`);
   console.log(`sum ms: A ${sum(ms.SiftA).toFixed(0)} · B ${sum(ms.SiftB).toFixed(0)} · Readability ${sum(ms.readability).toFixed(0)}`);
   console.log(differ.length ? `OUTPUT DIFFERS on ${differ.length} pages:\n${differ.join('\n')}` : 'outputs identical on every page');
   process.exitCode = differ.length ? 1 : 0;

@@ -33,10 +33,10 @@ export const SKIP_SUBTREE_TAGS: ReadonlySet<string> = new Set([
 /** Image leaves [3]: `<img>`, `<picture>` (SPEC §1). `<svg role=img>` is checked separately. */
 export const IMAGE_TAGS: ReadonlySet<string> = new Set(['IMG', 'PICTURE']);
 
-/** Elements that start a new block in the plain-text output and in the HTML serializer. */
 /** The heading elements, h1–h6 (upper-case tag names, as stats.tagOf gives them). */
 export const HEADING_TAGS: ReadonlySet<string> = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
+/** Elements that start a new block in the plain-text output and in the HTML serializer. */
 export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET',
   'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',

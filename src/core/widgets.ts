@@ -71,7 +71,6 @@ function labelCandidates(stats: PageStats, rootIndex: number): Element[] {
   return out;
 }
 
-
 /**
  * The element's text when it is a widget label, else null. Most short texts are not: their
  * first word is looked up in rules.WIDGET_LABELS before the text is normalized and that word's
