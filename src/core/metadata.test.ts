@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { agrees, bylineText, decodeReferences, extractMetadata, isoUtc, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
+import { agrees, bylineText, decodeReferences, extractMetadata, holdsHalfTheText, isoUtc, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -144,6 +144,26 @@ describe('metadata', () => {
     // The root lies above the element that states it: that element's, when it holds most of the text.
     expect(dir('', '<div id="root"><article dir="rtl"><p>Lorem ipsum dolor sit amet.</p></article></div>')).toBe('rtl');
     expect(dir('', '<div id="root"><span dir="rtl">עב</span><p>Lorem ipsum dolor sit amet, a long English text.</p></div>')).toBeNull();
+    // A comment beside it is no text of the root's.
+    expect(dir('', `<div id="root"><!--${'x'.repeat(80)}--><section><p dir="rtl">עברית עברית</p></section>short</div>`)).toBe('rtl');
+  });
+
+  it('an inner element holds half the root\'s text exactly when its textContent is at least half the root\'s', () => {
+    const bodies = [
+      '<div id="root"><p id="in">abcd</p>efgh</div>', // exactly half
+      '<div id="root"><p id="in">abcd</p>efghi</div>',
+      '<div id="root">ab<div>cd<section>e<p id="in">abcdefgh</p>f</section><!-- long comment here --></div>gh</div>',
+      '<div id="root">ab<div>cd<section>e<p id="in">abcdefg</p>f</section></div>gh</div>',
+      '<div id="root"><div><div><span id="in"> </span></div></div></div>', // whitespace counts as text, as in textContent
+      '<div id="root"><span id="in"></span></div>',
+      '<div id="root"><p id="in">x</p><script>var long = "script text is textContent too";</script></div>',
+      `<div id="root"><header>${'nav '.repeat(30)}</header><article><h1>T</h1><div id="in">${'word '.repeat(29)}</div><footer>ok</footer></article></div>`,
+    ];
+    for (const body of bodies) {
+      const d = page('', body);
+      const root = d.getElementById('root')!, inner = d.getElementById('in')!;
+      expect(holdsHalfTheText(inner, root), body).toBe(2 * (inner.textContent ?? '').length >= (root.textContent ?? '').length);
+    }
   });
 
   it('a twitter:creator handle is not a byline: the page\'s own byline wins, else none', () => {
