@@ -451,8 +451,8 @@ function contentDirection(el: Element | null): 'ltr' | 'rtl' | null {
  * `2 * inner.textContent.length >= root.textContent.length`, for `inner` inside `root`, without
  * the root's whole text: the root's text is the inner element's plus that of the nodes beside
  * it and beside each of its ancestors up to the root, and those are read only until they
- * outweigh the inner text. On large pages whose content root held a small `dir` element (a
- * phone number, a quotation) the root's `textContent` cost 6–30 ms (wcxb-dev 0325, 4380, 0637).
+ * outweigh the inner text. On large content roots the root's `textContent` cost 6–30 ms
+ * (wcxb-dev 0325, 4380, 0637), however little text the element stating `dir` held.
  */
 export function holdsHalfTheText(inner: Element, root: Element): boolean {
   const own = (inner.textContent ?? '').length;
