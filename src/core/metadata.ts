@@ -461,11 +461,11 @@ export function holdsHalfTheText(inner: Element, root: Element): boolean {
     const parent: Node | null = e.parentNode;
     if (parent === null) break;
     for (let s = parent.firstChild; s !== null; s = s.nextSibling) {
-      if (s === e) continue;
-      // An element's textContent is its descendant text; a comment's would be the comment.
+      // Elements and text (CDATA too) are in the root's textContent; a comment's textContent
+      // would be the comment, which is not.
       const kind = s.nodeType;
-      if (kind === 1) outside += (s.textContent ?? '').length;
-      else if (kind === 3 || kind === 4) outside += (s as CharacterData).data.length;
+      if (s === e || (kind !== 1 && kind !== 3 && kind !== 4)) continue;
+      outside += (s.textContent ?? '').length;
       if (outside > own) return false;
     }
     e = parent;

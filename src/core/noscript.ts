@@ -23,8 +23,10 @@ export function appShellDocument(doc: Document, renderedChars: number): Document
   const body = doc.body;
   if (!Parser || !body) return null;
   const list = body.getElementsByTagName('noscript');
+  // A <noscript> is read only when it may hold more text than this.
+  const enough = Math.max(renderedChars, NOSCRIPT_MIN_CHARS);
   let best: Element | null = null;
-  let bestLength = Math.max(renderedChars, NOSCRIPT_MIN_CHARS);
+  let bestLength = enough;
   // The raw markup's length bounds its text's from above: a cheap first cut.
   for (let k = 0; k < list.length; k++) {
     const length = list[k]!.textContent?.length ?? 0;
@@ -32,7 +34,6 @@ export function appShellDocument(doc: Document, renderedChars: number): Document
   }
   if (best === null) return null;
   const markup = best.innerHTML;
-  const enough = Math.max(renderedChars, NOSCRIPT_MIN_CHARS);
   // A second cut before the parse (20–30 ms for the big `<noscript>` of page 0002, whose markup
   // is mostly attributes): the text of parsed markup has at most the non-space characters of
   // that markup with its tags and comments taken out (character references only shorten), unless
