@@ -1,4 +1,4 @@
-import { test, expect, keepPageBusy, type TestServer } from './fixtures';
+import { test, expect, keepPageBusy, type TestServer, docScreenshot } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**
@@ -206,7 +206,7 @@ test('420 px popup window: no sideways scroll in the preview or the compare view
   expect(Math.abs(a.y - n.y)).toBeLessThan(2);
   expect(n.x).toBeGreaterThan(a.x + a.width - 1);
   expect(v.y).toBeGreaterThanOrEqual(a.y + a.height);
-  await popup.locator('.popup').screenshot({ path: 'docs/popup-compare-420.png' });
+  await popup.locator('.popup').screenshot({ path: docScreenshot('popup-compare-420.png') });
 
   // The same view with the room of a wide tab: four side by side.
   await popup.setViewportSize({ width: 900, height: 700 });

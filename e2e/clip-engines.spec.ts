@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { test, expect, type TestServer } from './fixtures';
+import { test, expect, type TestServer, docScreenshot } from './fixtures';
 import type { Page } from '@playwright/test';
 import { DEFAULT_ENGINE } from '../src/shared/messages';
 
@@ -118,7 +118,7 @@ test('switching the engine re-runs the preview with that engine of the real core
     for (const block of blocks) expect(expected[engine]!.text).toContain(block.trim());
     expect(await column.locator('img, script, [onerror]').count()).toBe(0);
   }
-  await popup.locator('.popup').screenshot({ path: 'docs/popup-compare.png' });
+  await popup.locator('.popup').screenshot({ path: docScreenshot('popup-compare.png') });
 
   // Pick VSSE there: the preview comes back with VSSE's clip.
   await popup.getByTestId('use-vsse').click();

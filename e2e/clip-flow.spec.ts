@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, docScreenshot } from './fixtures';
 
 /**
  * The product's main flow on the BUILT extension: popup preview → Save → clip and image
@@ -32,7 +32,7 @@ test('clip → preview → save → images in IndexedDB → survives a service-w
 
   // The README's screenshot: the real popup, on the real page, once the lead image is in.
   await expect(popup.locator('.lead img')).toBeVisible({ timeout: 10_000 });
-  await popup.locator('.popup').screenshot({ path: 'docs/popup.png' });
+  await popup.locator('.popup').screenshot({ path: docScreenshot('popup.png') });
 
   await popup.getByTestId('save').click();
   await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });

@@ -28,6 +28,15 @@ declare const chrome: Browser;
 /** The e2e build: the shipped manifest plus host permissions for this test server. */
 export const EXTENSION_DIR = resolve(process.env.SIFT_E2E_DIST ?? 'dist-e2e');
 
+/**
+ * Where a test writes a screenshot the README shows (`docs/popup.png`, …): under
+ * `test-results/docs/` on an ordinary run, so that running the tests leaves the working tree
+ * as it was; into `docs/` itself with `SIFT_DOC_SCREENSHOTS=1` (`npm run docs:screenshots`).
+ */
+export function docScreenshot(name: string): string {
+  return join(process.env.SIFT_DOC_SCREENSHOTS === '1' ? 'docs' : join('test-results', 'docs'), name);
+}
+
 // ---------------------------------------------------------------------------------------
 // Real PNG images of known sizes
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { test, expect } from './fixtures';
+import { test, expect, docScreenshot } from './fixtures';
 import { backupFiles, fixtureClip, zipFiles } from '../src/backup/fixtures';
 import { unzipSync } from 'fflate';
 import { exportThroughUi, fingerprint, importThroughUi, openLibrary } from './library-helpers';
@@ -28,7 +28,7 @@ test.describe('library', () => {
       'Ten Weeknight Dinners That Take 20 Minutes 🍜',
     ]);
     await expect(page.getByTestId('storage')).toContainText(/used/);
-    await page.screenshot({ path: 'docs/library.png' });
+    await page.screenshot({ path: docScreenshot('library.png') });
     // "seepage" appears only in the body of the rivers clip, never in a title.
     await page.getByTestId('search').fill('seepage');
     await expect.poll(() => titles(page)).toEqual(['Rivers Remember: How Floodplains Shape the Towns Beside Them']);

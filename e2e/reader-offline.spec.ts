@@ -1,4 +1,4 @@
-import { articleHtml, installColourMath, test, expect, type ColourMath } from './fixtures';
+import { articleHtml, installColourMath, test, expect, type ColourMath, docScreenshot } from './fixtures';
 import { backupFiles, zipFiles } from '../src/backup/fixtures';
 import { READER, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
@@ -30,7 +30,7 @@ test.describe('reader', () => {
     await page.waitForTimeout(500);
     expect(external).toEqual([]);
     await context.setOffline(false);
-    await page.screenshot({ path: 'docs/reader-light.png' });
+    await page.screenshot({ path: docScreenshot('reader-light.png') });
   });
 
   // The page's og:image is a hero the article body never shows: it was saved with the clip
@@ -82,7 +82,7 @@ test.describe('reader', () => {
     await page.getByRole('button', { name: 'Decrease line width' }).click();
     await page.getByRole('button', { name: 'Increase line height' }).click();
     await expect(page.getByTestId('size')).toHaveText('21px');
-    await page.screenshot({ path: 'docs/reader-typography.png' });
+    await page.screenshot({ path: docScreenshot('reader-typography.png') });
     await page.reload();
     await expect(page.locator('h1.title')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'sepia');
@@ -101,7 +101,7 @@ test.describe('reader', () => {
     await expect.poll(() => page.locator('.content').evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
     await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
     await expect(page.locator('.content img')).toHaveCount(1);
-    await page.screenshot({ path: 'docs/reader-dark.png' });
+    await page.screenshot({ path: docScreenshot('reader-dark.png') });
   });
 
   // In the Dark theme the site name above the title (the accent colour) was 3.5:1 on the page,
@@ -450,7 +450,7 @@ test.describe('reader', () => {
       return { textRight: rects[0]!.right, blockRight: p.getBoundingClientRect().right };
     });
     expect(Math.abs(box.blockRight - box.textRight)).toBeLessThan(4);
-    await page.screenshot({ path: 'docs/reader-rtl.png' });
+    await page.screenshot({ path: docScreenshot('reader-rtl.png') });
 
     await page.goto(`chrome-extension://${extensionId}/${READER}?id=clip-chinese`);
     await expect(page.locator('article.article')).toHaveAttribute('lang', 'zh');
