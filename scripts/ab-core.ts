@@ -8,7 +8,8 @@
  * dataset's `url`), as the benchmark tells it.
  * Both builds' clips are compared field by field (trace.ms and trace.stages aside): any
  * difference is listed, so the same run proves a speed change left the output alone. The
- * median of each build's trace.stages says which stage a change moved.
+ * median of each build's trace.stages says which stage a change moved. The paired ratios come
+ * with a 95 % bootstrap interval for their median: what the run can and cannot tell apart.
  *
  * `npx tsx scripts/ab-core.ts --a <old sift-core.iife.js> [--b build/sift-core.iife.js]
  *    [--data ../shared/bench-data/wcxb-dev] [--every 8] [--limit N] [--build]`
@@ -151,13 +152,35 @@ async function main(): Promise<void> {
   // leaves out and this machine's two cores feel (README, session 25).
   const paired = (times: Record<Name, number[]>): string => {
     const ratios = times.SiftB.map((b, k) => b / times.SiftA[k]!).filter(Number.isFinite);
-    return `median ${quantile(ratios, 0.5).toFixed(3)} (quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)})`;
+    const [lo, hi] = bootstrapMedianInterval(ratios);
+    return `median ${quantile(ratios, 0.5).toFixed(3)} (95 % interval ${lo.toFixed(3)}–${hi.toFixed(3)}; quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)})`;
   };
   console.log(`paired CPU B/A per page: ${paired(cpuMs)} · CPU sums A ${sum(cpuMs.SiftA).toFixed(0)} B ${sum(cpuMs.SiftB).toFixed(0)} Readability ${sum(cpuMs.readability).toFixed(0)} ms`);
   console.log(`paired wall B/A per page: ${paired(ms)}`);
   console.log(`sum ms: A ${sum(ms.SiftA).toFixed(0)} · B ${sum(ms.SiftB).toFixed(0)} · Readability ${sum(ms.readability).toFixed(0)}`);
   console.log(differ.length ? `OUTPUT DIFFERS on ${differ.length} pages:\n${differ.join('\n')}` : 'outputs identical on every page');
   process.exitCode = differ.length ? 1 : 0;
+}
+
+/**
+ * A 95 % bootstrap interval for the median of `xs` (2,000 resamples, a fixed seed so a run's
+ * report is reproducible from its ratios). One page's ratio varies by ±20 % from load to load
+ * on this machine, so a change smaller than the interval's half-width is not measured.
+ */
+function bootstrapMedianInterval(xs: readonly number[]): [number, number] {
+  if (xs.length === 0) return [NaN, NaN];
+  let seed = 0x2545f491;
+  const random = (): number => {
+    seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+    return (seed >>> 0) / 0x100000000;
+  };
+  const medians: number[] = [];
+  const sample = new Array<number>(xs.length);
+  for (let r = 0; r < 2000; r++) {
+    for (let k = 0; k < xs.length; k++) sample[k] = xs[Math.floor(random() * xs.length)]!;
+    medians.push(quantile(sample, 0.5));
+  }
+  return [quantile(medians, 0.025), quantile(medians, 0.975)];
 }
 
 await main();
