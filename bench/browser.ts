@@ -6,10 +6,14 @@ import { RUNTIME_SCRIPTS } from './engines';
 /** Debian's Chromium; Playwright cannot download its own browser here (TOOLCHAIN.md). */
 export const CHROMIUM = process.env.SIFT_CHROMIUM ?? '/usr/bin/chromium';
 
-/** Flags from TOOLCHAIN.md, plus --expose-gc so the harness can collect before each timed call. */
+/**
+ * Flags from TOOLCHAIN.md, plus --expose-gc so the harness can collect before each timed call.
+ * `SIFT_V8_FLAGS` adds V8 flags for an experiment (`--maglev-filter=-computeStats`,
+ * `--trace-opt` with `DEBUG=pw:browser`); a run with it is not the benchmark's situation.
+ */
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--disable-quic', '--js-flags=--expose-gc',
+  '--no-first-run', '--disable-sync', '--disable-quic', `--js-flags=${['--expose-gc', process.env.SIFT_V8_FLAGS ?? ''].join(' ').trim()}`,
 ];
 
 /** A fixed viewport: Sift reads rendered widths, so layout must not vary between runs. */

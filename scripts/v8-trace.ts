@@ -9,11 +9,12 @@
  * every call is the first of its process: nothing is in V8's compilation cache (the benchmark
  * and ab-core.ts keep one tab, where an injected script's bytecode survives from page to page
  * and lazy compilation is mostly paid on the first page). That is what the first clip in a tab
- * whose renderer never ran the core pays. `--fresh` also starts a new browser per call.
+ * whose renderer never ran the core pays. `--fresh` also starts a new browser per call;
+ * `--one-tab` makes every call in one tab instead, the benchmark's situation.
  * Tracing slows the call itself: compare the engines within a run, not with other tools.
  *
  * `npx tsx scripts/v8-trace.ts [--data ../shared/bench-data/wcxb-dev] [--every 50] [--limit N]
- *    [--engines sift,readability] [--fresh]`
+ *    [--engines sift,readability] [--fresh | --one-tab]`
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       limit: { type: 'string' },
       engines: { type: 'string', default: 'sift,readability' },
       fresh: { type: 'boolean', default: false },
+      'one-tab': { type: 'boolean', default: false },
     },
   });
   const engines = values.engines.split(',');
@@ -85,15 +87,18 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     return { context, page, cdp: await context.newCDPSession(page) };
   };
+  if (values.fresh && values['one-tab']) throw new Error('--fresh and --one-tab exclude each other');
+  // --one-tab: every call in one tab, as the benchmark and ab-core.ts run (compiled code kept).
+  let tab: Awaited<ReturnType<typeof open>> | null = null;
   const results = new Map(engines.map((e) => [e, [] as { ms: number; us: Map<string, number> }[]]));
   try {
     for (const [k, rec] of records.entries()) {
       // Alternate which engine goes first: what ran before on the same renderer is not neutral.
       for (const engine of k % 2 === 0 ? engines : [...engines].reverse()) {
-        const { context, page, cdp } = await open();
+        const { context, page, cdp } = values['one-tab'] ? (tab ??= await open()) : await open();
         await loadForTiming(page, cdp, server.urlFor(0, rec.id), injected);
         results.get(engine)!.push(await tracedCall(cdp, engine));
-        await context.close();
+        if (!values['one-tab']) await context.close();
         if (values.fresh) { await browser!.close(); browser = null; }
       }
       if ((k + 1) % 10 === 0) process.stderr.write(`${k + 1}/${records.length}\n`);
@@ -103,7 +108,7 @@ async function main(): Promise<void> {
     await server.close();
   }
   const row = (label: string, xs: number[]): string => `${label.padEnd(44)} ${median(xs).toFixed(2).padStart(8)} ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2).padStart(8)}`;
-  console.log(`${records.length} pages${values.fresh ? ', a new browser per call' : ', one browser'}: per call, median and mean ms`);
+  console.log(`${records.length} pages${values.fresh ? ', a new browser per call' : values['one-tab'] ? ', one tab' : ', one browser'}: per call, median and mean ms`);
   for (const [engine, calls] of results) {
     console.log(`${engine}`);
     console.log(row('  the call (performance.now)', calls.map((c) => c.ms)));
