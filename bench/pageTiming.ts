@@ -39,6 +39,36 @@ export function quantile(xs: readonly number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 }
 
+/**
+ * A 95 % bootstrap interval for the median (`quantile(·, 0.5)`) of `xs`: 2,000 resamples drawn
+ * by a fixed-seed xorshift, so a report is reproducible from its numbers. [NaN, NaN] when empty.
+ */
+export function bootstrapMedianInterval(xs: readonly number[]): [number, number] {
+  if (xs.length === 0) return [NaN, NaN];
+  let seed = 0x2545f491;
+  const random = (): number => {
+    seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+    return (seed >>> 0) / 0x100000000;
+  };
+  const medians: number[] = [];
+  const sample = new Array<number>(xs.length);
+  for (let r = 0; r < 2000; r++) {
+    for (let k = 0; k < xs.length; k++) sample[k] = xs[Math.floor(random() * xs.length)]!;
+    medians.push(quantile(sample, 0.5));
+  }
+  return [quantile(medians, 0.025), quantile(medians, 0.975)];
+}
+
+/**
+ * The summary the A/B tools print for per-page paired ratios (B/A on the same page): the
+ * median with its 95 % bootstrap interval, then the quartiles. One page's ratio varies by
+ * ±20 % from load to load on this machine; a change inside the interval is not measured.
+ */
+export function pairedSummary(ratios: readonly number[]): string {
+  const [lo, hi] = bootstrapMedianInterval(ratios);
+  return `median ${quantile(ratios, 0.5).toFixed(3)} (95 % interval ${lo.toFixed(3)}–${hi.toFixed(3)}; quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)})`;
+}
+
 /** The median of `xs`, the two middle values averaged for an even count; NaN when empty. */
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);

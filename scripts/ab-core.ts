@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, quantile, threadTimer } from '../bench/pageTiming';
+import { loadForTiming, pairedSummary, quantile, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
@@ -151,36 +151,13 @@ async function main(): Promise<void> {
   // Wall time too: V8 optimizes hot code on background threads, which the main thread's CPU
   // leaves out and this machine's two cores feel (README, session 25).
   const paired = (times: Record<Name, number[]>): string => {
-    const ratios = times.SiftB.map((b, k) => b / times.SiftA[k]!).filter(Number.isFinite);
-    const [lo, hi] = bootstrapMedianInterval(ratios);
-    return `median ${quantile(ratios, 0.5).toFixed(3)} (95 % interval ${lo.toFixed(3)}–${hi.toFixed(3)}; quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)})`;
+    return pairedSummary(times.SiftB.map((b, k) => b / times.SiftA[k]!).filter(Number.isFinite));
   };
   console.log(`paired CPU B/A per page: ${paired(cpuMs)} · CPU sums A ${sum(cpuMs.SiftA).toFixed(0)} B ${sum(cpuMs.SiftB).toFixed(0)} Readability ${sum(cpuMs.readability).toFixed(0)} ms`);
   console.log(`paired wall B/A per page: ${paired(ms)}`);
   console.log(`sum ms: A ${sum(ms.SiftA).toFixed(0)} · B ${sum(ms.SiftB).toFixed(0)} · Readability ${sum(ms.readability).toFixed(0)}`);
   console.log(differ.length ? `OUTPUT DIFFERS on ${differ.length} pages:\n${differ.join('\n')}` : 'outputs identical on every page');
   process.exitCode = differ.length ? 1 : 0;
-}
-
-/**
- * A 95 % bootstrap interval for the median of `xs` (2,000 resamples, a fixed seed so a run's
- * report is reproducible from its ratios). One page's ratio varies by ±20 % from load to load
- * on this machine, so a change smaller than the interval's half-width is not measured.
- */
-function bootstrapMedianInterval(xs: readonly number[]): [number, number] {
-  if (xs.length === 0) return [NaN, NaN];
-  let seed = 0x2545f491;
-  const random = (): number => {
-    seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
-    return (seed >>> 0) / 0x100000000;
-  };
-  const medians: number[] = [];
-  const sample = new Array<number>(xs.length);
-  for (let r = 0; r < 2000; r++) {
-    for (let k = 0; k < xs.length; k++) sample[k] = xs[Math.floor(random() * xs.length)]!;
-    medians.push(quantile(sample, 0.5));
-  }
-  return [quantile(medians, 0.025), quantile(medians, 0.975)];
 }
 
 await main();

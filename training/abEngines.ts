@@ -22,7 +22,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, quantile, threadTimer } from '../bench/pageTiming';
+import { loadForTiming, pairedSummary, quantile, threadTimer } from '../bench/pageTiming';
 import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
@@ -124,5 +124,5 @@ const base = runs[0]!.label;
 for (const n of runs.slice(1).map((r) => r.label)) {
   const paired = cpu.get(n)!.map((x, i) => x / cpu.get(base)![i]!).filter(Number.isFinite);
   const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
-  console.log(`paired CPU ${n}/${base} per page: median ${quantile(paired, 0.5).toFixed(3)} (quartiles ${quantile(paired, 0.25).toFixed(3)}–${quantile(paired, 0.75).toFixed(3)}); CPU sums ${base} ${sum(cpu.get(base)!).toFixed(0)} ${n} ${sum(cpu.get(n)!).toFixed(0)} ms`);
+  console.log(`paired CPU ${n}/${base} per page: ${pairedSummary(paired)}; CPU sums ${base} ${sum(cpu.get(base)!).toFixed(0)} ${n} ${sum(cpu.get(n)!).toFixed(0)} ms`);
 }
