@@ -1,10 +1,25 @@
+import { readFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
+import { READABILITY_JS } from './paths';
 
 /**
- * What the paired timing tools (scripts/ab-core.ts, training/abEngines.ts) share: the
- * renderer main thread's CPU clock, and a page load exactly as the benchmark loads a page
- * (bench/browser.ts), with the engines' scripts injected and layout forced.
+ * What the timing tools (scripts/ab-core.ts, cold-parts.ts, training/abEngines.ts, …) share:
+ * the renderer main thread's CPU clock, a page load exactly as the benchmark loads a page
+ * (bench/browser.ts) with the engines' scripts injected and layout forced, and those scripts.
  */
+
+/**
+ * A core IIFE's source as a script that leaves its API at `globalThis[name]` instead of
+ * `globalThis.Sift`: two builds, or two copies of one, side by side in a page.
+ */
+export function coreAsGlobal(source: string, name: string): string {
+  return `${source}\n;globalThis.${name} = globalThis.Sift; delete globalThis.Sift;`;
+}
+
+/** Readability's source as a script that leaves `Readability` on globalThis (the file declares a plain function). */
+export function readabilityScript(): string {
+  return `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`;
+}
 
 /**
  * CPU time of the renderer's main thread in ms (CDP Performance.getMetrics ThreadTime):

@@ -19,8 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, pairedSummary, quantile, threadTimer } from '../bench/pageTiming';
-import { READABILITY_JS } from '../bench/paths';
+import { coreAsGlobal, loadForTiming, pairedSummary, quantile, readabilityScript, threadTimer } from '../bench/pageTiming';
 import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
 
@@ -56,11 +55,10 @@ async function main(): Promise<void> {
   if (values.build) await buildCore();
   const dataset = loadDataset(resolve(values.data));
   const records = dataset.records.filter((_, i) => i % Number(values.every) === 0).slice(0, values.limit ? Number(values.limit) : undefined);
-  const asGlobal = (file: string, name: string): string => `${readFileSync(file, 'utf8')}\n;globalThis.${name} = globalThis.Sift; delete globalThis.Sift;`;
   const injected = [
-    asGlobal(resolve(values.a), 'SiftA'),
-    asGlobal(resolve(values.b), 'SiftB'),
-    `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
+    coreAsGlobal(readFileSync(resolve(values.a), 'utf8'), 'SiftA'),
+    coreAsGlobal(readFileSync(resolve(values.b), 'utf8'), 'SiftB'),
+    readabilityScript(),
     `globalThis.__ab = ${RUN};`,
   ].join('\n;\n') + '\n0';
 

@@ -28,8 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, quantile, threadTimer } from '../bench/pageTiming';
-import { READABILITY_JS } from '../bench/paths';
+import { loadForTiming, quantile, readabilityScript, threadTimer } from '../bench/pageTiming';
 import { startPageServer } from '../bench/server';
 import { buildCore, CORE_IIFE_PATH } from './build-core';
 
@@ -119,7 +118,7 @@ async function main(): Promise<void> {
   const injected = [
     readFileSync(CORE_IIFE_PATH, 'utf8'),
     await statsBundle(),
-    `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
+    readabilityScript(),
     FLOOR,
     `globalThis.__phrasing = new Set(${JSON.stringify([...PHRASING_TAGS])});`,
   ].join('\n;\n') + '\n0';

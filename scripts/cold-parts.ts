@@ -33,8 +33,8 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset, type TruthRecord } from '../bench/dataset';
-import { loadForTiming, pairedSummary, quantile, threadTimer } from '../bench/pageTiming';
-import { READABILITY_JS, SIFT_IIFE_DEFAULT } from '../bench/paths';
+import { coreAsGlobal, loadForTiming, pairedSummary, quantile, readabilityScript, threadTimer } from '../bench/pageTiming';
+import { SIFT_IIFE_DEFAULT } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
 const CONTEXT_OPTIONS = { viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' as const };
@@ -50,8 +50,7 @@ const RUN = `globalThis.__coldParts = (name, baseUrl) => {
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 async function sameTab(browser: Browser, urlFor: (id: string) => string, records: TruthRecord[], core: string): Promise<void> {
-  const asGlobal = (name: string): string => `${core}\n;globalThis.${name} = globalThis.Sift; delete globalThis.Sift;`;
-  const injected = [asGlobal('SiftA'), asGlobal('SiftB'), `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`, RUN].join('\n;\n') + '\n0';
+  const injected = [coreAsGlobal(core, 'SiftA'), coreAsGlobal(core, 'SiftB'), readabilityScript(), RUN].join('\n;\n') + '\n0';
   const context = await browser.newContext(CONTEXT_OPTIONS);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -94,7 +93,7 @@ async function sameTab(browser: Browser, urlFor: (id: string) => string, records
 async function freshRenderer(browser: Browser, urlFor: (id: string) => string, records: TruthRecord[], core: string): Promise<void> {
   const variants: Record<string, { inject: string; call: string }> = {
     sift: { inject: `${core}\n0`, call: 'Sift.extract(document, { baseUrl: __baseUrl }); 0' },
-    readability: { inject: `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability; 0`, call: 'new Readability(document.cloneNode(true), {}).parse(); 0' },
+    readability: { inject: `${readabilityScript()} 0`, call: 'new Readability(document.cloneNode(true), {}).parse(); 0' },
     transport: { inject: `/*${' '.repeat(core.length)}*/0`, call: '0' },
   };
   const times: Record<string, { inject: number[]; call: number[] }> = {};
@@ -104,10 +103,8 @@ async function freshRenderer(browser: Browser, urlFor: (id: string) => string, r
       const context = await browser.newContext(CONTEXT_OPTIONS);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      try {
-        await page.goto(urlFor(rec.id), { waitUntil: 'load', timeout: 20_000 });
-      } catch { /* measured if it committed, like the benchmark */ }
-      await cdp.send('Runtime.evaluate', { expression: `globalThis.__baseUrl = ${JSON.stringify(rec.url ?? null)}; document.documentElement.getBoundingClientRect().height; 0` });
+      // Loaded as the benchmark loads it, with only the page's address injected: the script to time comes next.
+      await loadForTiming(page, cdp, urlFor(rec.id), `globalThis.__baseUrl = ${JSON.stringify(rec.url ?? null)}; 0`);
       const cpu = await threadTimer(cdp);
       const t0 = await cpu();
       const inj = await cdp.send('Runtime.evaluate', { expression: variants[name]!.inject });

@@ -26,7 +26,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset, type TruthRecord } from '../bench/dataset';
-import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
+import { coreAsGlobal, readabilityScript } from '../bench/pageTiming';
+import { SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
 /** Named as the datasets' truth fields, so `record[field]` is the truth for `meta[field]`. */
@@ -60,8 +61,8 @@ const builds = values.core.map((c) => {
 });
 const names = [...builds.map((b) => b.label), 'readability'];
 const injected = [
-  ...builds.map((b) => `${readFileSync(b.path, 'utf8')}\n;globalThis.__core_${b.label} = globalThis.Sift; delete globalThis.Sift;`),
-  `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
+  ...builds.map((b) => coreAsGlobal(readFileSync(b.path, 'utf8'), `__core_${b.label}`)),
+  readabilityScript(),
   `globalThis.__meta = ${RUN};`,
 ].join('\n;\n') + '\n0';
 

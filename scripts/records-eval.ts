@@ -35,7 +35,7 @@ import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { bowScore } from '../bench/metrics';
-import { addSelfTimes } from '../bench/pageTiming';
+import { addSelfTimes, readabilityScript } from '../bench/pageTiming';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA = process.env.SIFT_BENCH_DATA ?? resolve(ROOT, '../shared/bench-data');
@@ -329,8 +329,7 @@ type Timed = (typeof TIMED)[number];
 async function speed(page: Page, src: string): Promise<void> {
   const every = Number(flag('--every-article') ?? 8);
   const limit = Number(flag('--limit') ?? 1e9);
-  const readability = `${readFileSync(join(ROOT, 'node_modules/@mozilla/readability/Readability.js'), 'utf8')}\n;globalThis.Readability = Readability;`;
-  const script = `${src}\n;${readability}`;
+  const script = `${src}\n;${readabilityScript()}`;
   const cdp = await page.context().newCDPSession(page);
   const picked: Truth[] = [];
   const seen = new Map<string, number>();

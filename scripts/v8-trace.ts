@@ -22,8 +22,8 @@ import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, median } from '../bench/pageTiming';
-import { READABILITY_JS, SIFT_IIFE_DEFAULT } from '../bench/paths';
+import { loadForTiming, median, readabilityScript } from '../bench/pageTiming';
+import { SIFT_IIFE_DEFAULT } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
 const CALLS: Record<string, string> = {
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   for (const e of engines) if (!CALLS[e]) throw new Error(`unknown engine ${e} (sift, readability)`);
   const dataset = loadDataset(resolve(values.data));
   const records = dataset.records.filter((_, i) => i % Number(values.every) === 0).slice(0, values.limit ? Number(values.limit) : undefined);
-  const injected = `${readFileSync(SIFT_IIFE_DEFAULT, 'utf8')}\n;${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;\n0`;
+  const injected = `${readFileSync(SIFT_IIFE_DEFAULT, 'utf8')}\n;${readabilityScript()}\n0`;
   const server = await startPageServer([dataset]);
   let browser: Browser | null = null;
   const open = async (): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> => {

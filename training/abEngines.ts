@@ -22,8 +22,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { loadForTiming, pairedSummary, quantile, threadTimer } from '../bench/pageTiming';
-import { READABILITY_JS, SIFT_IIFE } from '../bench/paths';
+import { coreAsGlobal, loadForTiming, pairedSummary, quantile, readabilityScript, threadTimer } from '../bench/pageTiming';
+import { SIFT_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
 const RUN = `(name, engine) => {
@@ -74,8 +74,8 @@ const runs: EngineRun[] = engines.map((e) => {
   return m ? { label: m[1]!, engine: m[2]!, code: readFileSync(resolve(m[3]!), 'utf8') } : { label: e, engine: e, code: core };
 });
 const injected = [
-  ...runs.map((r) => `${r.code}\n;globalThis.${global(r.label)} = globalThis.Sift; delete globalThis.Sift;`),
-  `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;`,
+  ...runs.map((r) => coreAsGlobal(r.code, global(r.label))),
+  readabilityScript(),
   `globalThis.__abe = ${RUN};`,
 ].join('\n;\n') + '\n0';
 

@@ -20,8 +20,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBenchBrowser, VIEWPORT } from '../bench/browser';
 import { loadDataset } from '../bench/dataset';
-import { addSelfTimes, median, type CpuProfile } from '../bench/pageTiming';
-import { READABILITY_JS, SIFT_DEBUG_IIFE } from '../bench/paths';
+import { addSelfTimes, median, readabilityScript, type CpuProfile } from '../bench/pageTiming';
+import { SIFT_DEBUG_IIFE } from '../bench/paths';
 import { startPageServer } from '../bench/server';
 
 
@@ -42,7 +42,7 @@ const records = dataset.records.filter((_, i) => i % Number(values.every) === 0)
 const injected = [
   `${readFileSync(SIFT_DEBUG_IIFE, 'utf8')}\n;globalThis.Sift = Sift;\n//# sourceURL=sift-core.js\n`,
 ].join('');
-const injectedReadability = `${readFileSync(READABILITY_JS, 'utf8')}\n;globalThis.Readability = Readability;\n0`;
+const injectedReadability = `${readabilityScript()}\n0`;
 
 const server = await startPageServer([dataset]);
 const browser = await launchBenchBrowser(server.proxy);
