@@ -350,6 +350,46 @@ async function slowDown(context: BrowserContext): Promise<void> {
   await Promise.all(context.pages().map((page) => slow(page).catch(() => undefined)));
 }
 
+/** The Chromium flags every extension profile of the tests runs with. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** A running Chromium with the built extension loaded in an empty profile of its own. */
+export interface ExtensionProfile {
+  context: BrowserContext;
+  /** Closes the browser and deletes its profile directory. */
+  close: () => Promise<void>;
+}
+
+/** Launches Chromium with the e2e build loaded, in a new, empty profile directory. */
+export async function launchExtensionProfile(prefix = 'sift-e2e-'): Promise<ExtensionProfile> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build:e2e\` first.`);
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), prefix));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...CHROMIUM_ARGS],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
@@ -363,30 +403,10 @@ export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
 
   // eslint-disable-next-line no-empty-pattern
   context: async ({}, use) => {
-    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
-      throw new Error(`No built extension at ${EXTENSION_DIR}: run \`npm run build:e2e\` first.`);
-    }
-    const userDataDir = mkdtempSync(join(tmpdir(), 'sift-e2e-'));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    });
+    const { context, close } = await launchExtensionProfile();
     await slowDown(context);
     await use(context);
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   },
 
   serviceWorker: async ({ context }, use) => {

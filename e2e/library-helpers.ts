@@ -3,11 +3,8 @@
  * backup through the library page's file input (the path a user takes), read the database
  * back with SHA-256 of every image Blob, and launch a second, fresh browser profile.
  */
-import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EXTENSION_DIR } from './fixtures';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { launchExtensionProfile } from './fixtures';
 
 export const LIBRARY = 'src/pages/library/index.html';
 export const READER = 'src/pages/reader/index.html';
@@ -64,26 +61,9 @@ export async function fingerprint(page: Page): Promise<Fingerprint> {
 
 /** A second browser with the same built extension and an empty profile (a "new computer"). */
 export async function launchFreshProfile(): Promise<{ context: BrowserContext; extensionId: string; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'sift-e2e-fresh-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--no-sandbox', '--disable-gpu',
-      '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic',
-    ],
-  });
+  const { context, close } = await launchExtensionProfile('sift-e2e-fresh-');
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return {
-    context,
-    extensionId: new URL(worker.url()).host,
-    close: async () => {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { context, extensionId: new URL(worker.url()).host, close };
 }
 
 /** Picks an export format and clicks Export; resolves with the downloaded file's bytes. */
