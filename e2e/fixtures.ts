@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'webextension-polyfill';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /** `chrome.*` inside `evaluate` callbacks (they run in the extension, not in Node). */
 declare const chrome: Browser;
@@ -350,17 +351,6 @@ async function slowDown(context: BrowserContext): Promise<void> {
   await Promise.all(context.pages().map((page) => slow(page).catch(() => undefined)));
 }
 
-/** The Chromium flags every extension profile of the tests runs with. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
-
 /** A running Chromium with the built extension loaded in an empty profile of its own. */
 export interface ExtensionProfile {
   context: BrowserContext;
@@ -375,7 +365,7 @@ export async function launchExtensionProfile(prefix = 'sift-e2e-'): Promise<Exte
   }
   const userDataDir = mkdtempSync(join(tmpdir(), prefix));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,

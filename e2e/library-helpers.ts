@@ -4,7 +4,7 @@
  * back with SHA-256 of every image Blob, and launch a second, fresh browser profile.
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { launchExtensionProfile } from './fixtures';
+import { launchExtensionProfile, type ExtensionProfile } from './fixtures';
 
 export const LIBRARY = 'src/pages/library/index.html';
 export const READER = 'src/pages/reader/index.html';
@@ -60,7 +60,7 @@ export async function fingerprint(page: Page): Promise<Fingerprint> {
 }
 
 /** A second browser with the same built extension and an empty profile (a "new computer"). */
-export async function launchFreshProfile(): Promise<{ context: BrowserContext; extensionId: string; close: () => Promise<void> }> {
+export async function launchFreshProfile(): Promise<ExtensionProfile & { extensionId: string }> {
   const { context, close } = await launchExtensionProfile('sift-e2e-fresh-');
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return { context, extensionId: new URL(worker.url()).host, close };
