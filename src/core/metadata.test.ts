@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { agrees, bylineText, decodeReferences, extractMetadata, holdsHalfTheText, isoUtc, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
+import { agrees, bylineText, decodeReferences, extractMetadata, holdsHalfTheText, isoUtc, MARKED_SELECTORS, markedElements, normalizeDate, parseDateText, stripSiteSuffix } from './metadata';
 
 const page = (head: string, body = '', attrs = 'lang="en"') =>
   new JSDOM(`<!doctype html><html ${attrs}><head>${head}</head><body>${body}</body></html>`, { url: 'https://site.example/a/story' }).window.document;
@@ -352,6 +352,34 @@ describe('metadata', () => {
       }
     }
   });
+});
+
+describe('markedElements', () => {
+  // Each DOM byline and date rule tests these few elements with `matches` instead of asking
+  // `querySelectorAll` (its substring selectors that ignore case are slow): it must hold every
+  // element each selector matches, in document order, once.
+  const body = [
+    '<header class="Site-Header"><span class="AUTHOR-box">Upper Author</span><a rel="author" class="author">Both lists</a></header>',
+    '<div id="PubDate"><time>March 3, 2020</time></div><p class="byline-wrap"><time datetime="2020-03-03" class="date">x</time></p>',
+    '<div itemprop="author" class="post-author"><span itemprop="name">Nested Name</span></div><svg class="author-icon"><circle class="Date"/></svg>',
+    '<article><time datetime="2021-01-01" pubdate>y</time><span itemprop="datePublished" content="2021-01-01">Jan</span><div class="WrittenBy">W</div></article>',
+    '<p class="authorization">not a byline word, still a candidate</p><p id="x-byline-y">id</p><p class="updated">no word</p><p class="mandate">date inside a word</p>',
+    '<p itemprop="Name">case differs: no match</p><p rel="Author">case differs: no match</p>',
+  ].join('');
+  for (const mode of ['<!doctype html>', '']) {
+    it(`holds what each selector matches, in document order, once (${mode ? 'standards' : 'quirks'} mode)`, () => {
+      const d = new JSDOM(`${mode}<html><head><title>T</title><link rel="author" href="/me"></head><body>${body}</body></html>`).window.document;
+      const marked = markedElements(d);
+      expect(new Set(marked).size).toBe(marked.length);
+      const all = Array.from(d.getElementsByTagName('*'));
+      expect(marked.map((el) => all.indexOf(el))).toEqual(marked.map((el) => all.indexOf(el)).sort((a, b) => a - b));
+      for (const selector of MARKED_SELECTORS) {
+        const want = Array.from(d.querySelectorAll(selector));
+        expect(want.length, selector).toBeGreaterThan(0);
+        expect(marked.filter((el) => el.matches(selector)), selector).toEqual(want);
+      }
+    });
+  }
 });
 
 describe('isoUtc', () => {
