@@ -147,7 +147,7 @@ async function main(): Promise<void> {
   const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
   // Paired: the same page at nearly the same moment, so most of the machine's noise cancels.
   // Wall time too: V8 optimizes hot code on background threads, which the main thread's CPU
-  // leaves out and this machine's two cores feel (README, session 25).
+  // leaves out and this machine's two cores feel (docs/core-measurements.md, session 25).
   const paired = (times: Record<Name, number[]>): string => {
     return pairedSummary(times.SiftB.map((b, k) => b / times.SiftA[k]!).filter(Number.isFinite));
   };

@@ -6,7 +6,7 @@
  * It is minified, because the extension ships the core minified (Vite minifies the
  * production content script) and the benchmark should time the code users run: a cold page
  * compiles every function on its first call, and compiling reads the function's source, so
- * its size is part of the cost (measured in the README's core speed section). Profiles need
+ * its size is part of the cost (measured in docs/core-measurements.md, "Speed"). Profiles need
  * names and line numbers: the same code, unminified, goes to build/sift-core.debug.iife.js
  * (CORE_DEBUG_IIFE_PATH) for scripts/profile-core.ts and friends.
  */
