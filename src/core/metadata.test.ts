@@ -363,8 +363,9 @@ describe('markedElements', () => {
     '<div id="PubDate"><time>March 3, 2020</time></div><p class="byline-wrap"><time datetime="2020-03-03" class="date">x</time></p>',
     '<div itemprop="author" class="post-author"><span itemprop="name">Nested Name</span></div><svg class="author-icon"><circle class="Date"/></svg>',
     '<article><time datetime="2021-01-01" pubdate>y</time><span itemprop="datePublished" content="2021-01-01">Jan</span><div class="WrittenBy">W</div></article>',
-    '<p class="authorization">not a byline word, still a candidate</p><p id="x-byline-y">id</p><p class="updated">no word</p><p class="mandate">date inside a word</p>',
-    '<p itemprop="Name">case differs: no match</p><p rel="Author">case differs: no match</p>',
+    '<p class="authorization">not a byline word, still a candidate</p><p id="x-byline-y">id</p><p class="updated">"date" inside a word</p><p class="note">no word</p>',
+    // HTML compares `rel` values ignoring case and `itemprop` values not: the list asks the same selectors.
+    '<p itemprop="Name">case differs</p><p rel="Author">case differs</p>',
   ].join('');
   for (const mode of ['<!doctype html>', '']) {
     it(`holds what each selector matches, in document order, once (${mode ? 'standards' : 'quirks'} mode)`, () => {
