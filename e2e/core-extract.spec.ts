@@ -66,13 +66,17 @@ test('the page serialization is identical before and after extraction', async ({
   expect(await serialize()).toBe(before);
 });
 
-test('text hidden by CSS is not clipped; lazy images resolve to their real source', async ({ page }) => {
+test('text hidden by CSS or the hidden attribute is not clipped; lazy images resolve to their real source', async ({ page }) => {
   await open(page, `<style>.gone{display:none}.invisible{visibility:hidden}</style>
     <article><p>${paragraph(8)}</p><p class="gone">HIDDEN-BY-CLASS</p><p class="invisible">INVISIBLE-TEXT</p>
+    <p>Cite this <span hidden>HIDDEN-SPAN</span>page.</p>
     <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/square.svg" width="640" height="400" loading="lazy"><p>${paragraph(8)}</p></article>`);
   const clip = await extract(page);
   expect(clip!.text).not.toContain('HIDDEN-BY-CLASS');
   expect(clip!.text).not.toContain('INVISIBLE-TEXT');
+  // The browser's own stylesheet hides [hidden], on a bare inline element too.
+  expect(clip!.text).not.toContain('HIDDEN-SPAN');
+  expect(clip!.text).toContain('Cite this page.');
   expect(clip!.html).toContain(`src="${ORIGIN}/square.svg"`);
 });
 

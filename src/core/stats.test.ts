@@ -23,11 +23,12 @@ function recordingLayout(): LayoutProbe & { asked: string[] } {
 
 describe('stats walk: which elements the layout is asked about', () => {
   it('asks for elements with attributes, custom elements and the children of <details>; not for bare structure', () => {
-    const page = doc('<div id="a"><p>one hidden</p><section><h2>two</h2></section></div><nav-drawer><ul><li>three</li></ul></nav-drawer><details><summary>s</summary><p>four hidden</p></details><p><span class="x">five</span><em>six</em></p>');
+    const page = doc('<div id="a"><p>one hidden</p><section><h2>two</h2></section></div><nav-drawer><ul><li>three</li></ul></nav-drawer><details><summary>s</summary><p>four hidden</p></details><p><span class="x">five</span><em>six</em><span hidden>seven hidden</span><a href="/8">eight hidden</a></p>');
     const layout = recordingLayout();
     computeStats(page, layout);
-    // The bare <p>one hidden</p> is counted unasked: that is the rule's known price (stats.mayBeHidden).
-    expect(layout.asked).toEqual(['div#a', 'nav-drawer', 'summary', 'p', 'span']);
+    // The bare <p>one hidden</p> is counted unasked: that is the rule's known price (stats.mayBeHidden),
+    // as is a link whose only attribute is its address; a phrasing element marked `hidden` is asked.
+    expect(layout.asked).toEqual(['div#a', 'nav-drawer', 'summary', 'p', 'span', 'span']);
   });
 
   it('skips what it was told is hidden, with its subtree, and counts the rest', () => {

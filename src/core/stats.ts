@@ -165,7 +165,9 @@ function closeTagCode(tag: string, flags: number = TAG_FLAGS.get(tag) ?? 0): num
  * Whether the layout must be asked if `el` (whose parent is rendered) renders. Asking is
  * the walk's most expensive call (checkVisibility, ~1 µs), so it is skipped where only a
  * page's stylesheet could hide the element *by its tag and position alone*:
- * - phrasing elements (rules.PHRASING_TAGS) without a class or inline style;
+ * - phrasing elements (rules.PHRASING_TAGS) without a class, inline style or `hidden`
+ *   (which the browser's own stylesheet hides: WordPress share buttons' `<span hidden>Click
+ *   to share on X</span>`, arXiv's `<span hidden>Loading...</span>`);
  * - other elements without any attribute. Author CSS hides by class, id, `hidden`, ARIA
  *   or data attributes; measured on the 188-page wcxb-dev sample (every 8th page), 366 of
  *   1,762 hidden elements had no class, id, style or `hidden`, and nearly all the text among
@@ -174,7 +176,7 @@ function closeTagCode(tag: string, flags: number = TAG_FLAGS.get(tag) ?? 0): num
  *   them while it is closed.
  */
 function mayBeHidden(el: Element, tag: string, flags: number, parentTag: string): boolean {
-  if ((flags & TAG_PHRASING) !== 0) return el.hasAttribute('class') || el.hasAttribute('style');
+  if ((flags & TAG_PHRASING) !== 0) return el.hasAttribute('class') || el.hasAttribute('style') || el.hasAttribute('hidden');
   return el.hasAttributes() || tag.includes('-') || parentTag === 'DETAILS';
 }
 
