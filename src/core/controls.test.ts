@@ -96,6 +96,16 @@ describe('control text', () => {
     expect(text).toContain(prose(4, 3));
   });
 
+  it('judges a control by its rendered text: text it does not show comes not first, nested text does', () => {
+    // A page builder's <style> and a hidden label sit before the words; the words lie two elements down.
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
+      <div class="card"><p>${prose(2, 2)}</p><div class="cta"><style>.cta{color:red}</style><span class="label" hidden>Offer:</span>
+        <span class="btn"> <b>  </b><em> Read more</em></span></div></div>
+      <p>${prose(5, 3)}</p></article>`);
+    expect(text).not.toContain('Read more');
+    expect(text).toContain(prose(2, 2));
+  });
+
   it('reads on into every text a control pattern could match, in either case (rules.CONTROL_FIRST_UNITS)', () => {
     // The first letter of each alternative the anchored patterns open with: `^(?:a|b)` or `^(?:a )?b`.
     const firstLetters = (pattern: RegExp): string[] => {

@@ -363,8 +363,8 @@ export const TOC_LABEL = /^(?:table of )?contents:?$/;
 /**
  * The first UTF-16 unit a control text can begin with, in either case: the first letters of
  * CONTROL_PHRASE's, PLACEHOLDER_PHRASE's and TOC_LABEL's words, and a permalink mark's first
- * unit (`#` also begins a post's number). controls.ts reads no further into a text that begins
- * otherwise, as most short texts of a clip do. Kept in step with the patterns above by
+ * unit (`#` also begins a post's number). controls.ts tests no pattern against a text that
+ * begins otherwise, as most short texts of a clip do. Kept in step with the patterns above by
  * controls.test.ts.
  */
 export const CONTROL_FIRST_UNITS: ReadonlySet<string> = new Set([...'rlctRLCT', ...[...PERMALINK_MARKS].map((mark) => mark[0]!)]);
