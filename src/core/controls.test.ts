@@ -96,7 +96,7 @@ describe('control text', () => {
     expect(text).toContain(prose(4, 3));
   });
 
-  it('judges a control by its rendered text: text it does not show comes not first, nested text does', () => {
+  it('judges a control by the text it shows: a <style> and a hidden label before its words do not count, words two elements down do', () => {
     // A page builder's <style> and a hidden label sit before the words; the words lie two elements down.
     const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
       <div class="card"><p>${prose(2, 2)}</p><div class="cta"><style>.cta{color:red}</style><span class="label" hidden>Offer:</span>
