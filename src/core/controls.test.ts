@@ -97,7 +97,6 @@ describe('control text', () => {
   });
 
   it('judges a control by the text it shows: a <style> and a hidden label before its words do not count, words two elements down do', () => {
-    // A page builder's <style> and a hidden label sit before the words; the words lie two elements down.
     const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
       <div class="card"><p>${prose(2, 2)}</p><div class="cta"><style>.cta{color:red}</style><span class="label" hidden>Offer:</span>
         <span class="btn"> <b>  </b><em> Read more</em></span></div></div>
