@@ -160,6 +160,24 @@ describe('extract: a region that is a list of links', () => {
     expect(result.clip.text).not.toContain('Careers');
   });
 
+  it('writes a link around blocks as a block of its own, and unwraps other inline markup around blocks', () => {
+    // Each card is one link around its name and a line (<div>s), its price beside it: the grid
+    // is the clip with its links. The link used to open inside a paragraph that the first
+    // <div> rolled back, leaving a closing </a> with no opening tag.
+    const cards = Array.from({ length: 12 }, (_, i) => `<div class="card"><a href="/p/${i}"><div>Standing desk drawer model ${i}</div><div>Solid oak, with soft-close runners and a lock</div></a><div>$ ${40 + i} +</div></div>`).join('');
+    const result = extractResult(doc(`${nav}<main><div class="grid">${cards}</div></main>${footer}`), { layout: fakeLayout });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { html, text } = result.clip;
+    expect(html).toContain('<a href="https://news.example.com/p/3"><p>Standing desk drawer model 3</p><p>Solid oak, with soft-close runners and a lock</p></a><p>$ 43 +</p>');
+    expect(html.match(/<a /g)?.length).toBe(12);
+    expect(html.match(/<\/a>/g)?.length).toBe(12);
+    expect(text).toContain('Standing desk drawer model 11\n\nSolid oak, with soft-close runners and a lock\n\n$ 51 +');
+    const note = extract(articlePage(`<strong><p>${prose(2, 7)}</p></strong>`), { layout: fakeLayout })!;
+    expect(note.html).toContain(`<p>${prose(2, 7)}</p>`);
+    expect(note.html).not.toContain('strong');
+  });
+
   it('still refuses a page whose only text is its footer of links', () => {
     const groups = ['Help', 'Sites', 'Categories', 'Group'].map((g, k) => `<div><h3>${g}</h3><p>${Array.from({ length: 8 }, (_, i) => `<a href="/f/${k}/${i}">Footer link ${k} ${i}</a>`).join(', ')}</p></div>`).join('');
     expect(extractResult(doc(`<div id="root"></div><footer>${groups}</footer>`), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });

@@ -1,7 +1,7 @@
 import { effectiveImageSize, resolveImageSource } from './layout';
 import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
-import { isImageElement, tagOf } from './stats';
+import { holdsBlock, isImageElement, tagOf } from './stats';
 import { collapseSpaces } from './textUnits';
 import type { LayoutProbe } from './types';
 
@@ -382,7 +382,13 @@ export function serialize(input: SerializeInput): Serialized {
     const inside = parentInside || kept.has(el);
     if (!inside && !onPath.has(el)) continue;
     const tag = stats.tags[at]!;
-    const flags = TAG_FLAGS.get(tag) ?? 0;
+    let flags = TAG_FLAGS.get(tag) ?? 0;
+    // An inline element around blocks (a card: `<a href><h2>…</h2><p>…</p></a>`) cannot sit in
+    // a paragraph: a link becomes a block of its own (HTML allows a link around flow content),
+    // other inline markup is unwrapped.
+    if (inside && (flags & (KEEP | BLOCK | FLOW)) === KEEP && stats.isLeaf[at] === 0 && holdsBlock(stats, at)) {
+      flags = tag === 'A' ? flags | BLOCK : flags & ~KEEP;
+    }
 
     if (isImageElement(el, tag)) {
       if (!inside) continue;

@@ -1,4 +1,4 @@
-import { IMAGE_TAGS, PHRASING_TAGS, SKIP_SUBTREE_TAGS, VOID_TAGS } from './rules';
+import { BLOCK_TAGS, IMAGE_TAGS, PHRASING_TAGS, SKIP_SUBTREE_TAGS, VOID_TAGS } from './rules';
 import { codeLengthOfText } from './textUnits';
 import type { LayoutProbe } from './types';
 
@@ -129,6 +129,12 @@ export function subtreeStart(stats: PageStats, rootIndex: number): number {
     el = el.firstElementChild;
   }
   return first;
+}
+
+/** Whether the counted element at `i` holds a block element (rules.BLOCK_TAGS) among its counted descendants. */
+export function holdsBlock(stats: PageStats, i: number): boolean {
+  for (let j = subtreeStart(stats, i); j < i; j++) if (BLOCK_TAGS.has(stats.tags[j]!)) return true;
+  return false;
 }
 
 /** Upper-case tag name without allocating for HTML elements (already upper case). */
