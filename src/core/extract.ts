@@ -108,7 +108,8 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   const blockTrace = selection.linkList ? [] : removeLinkBlockNoise(selection, linkBlocks, removed, options);
   selection.notes.push(...removeWidgetSections(selection, stats, removed));
   selection.notes.push(...removeRepeatedRegions(selection, stats, removed));
-  selection.notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));
+  // Teaser lists are other pages' cards beside the content; in a list of links they are the content.
+  if (!selection.linkList) selection.notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));
   selection.notes.push(...removeControlText(selection, stats, removed, layout, options.minImageWidth));
 
   // 6. Serialization.

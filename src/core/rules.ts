@@ -336,6 +336,19 @@ export const TEASER_SLUG_MIN_WORDS = 3;
 export const TEASER_LABEL_MAX_CHARS = 80;
 
 /**
+ * Lists of card links (cardLists.ts): a card link holds at least CARD_MIN_CHARS non-space
+ * characters laid out in blocks; the list is looked for when NTA's start node holds at most
+ * CARD_LIST_MAX_START_CHARS, and taken when it has at least CARD_LIST_MIN_CARDS cards, they
+ * are at least CARD_LIST_MIN_SHARE of its text, and they hold at least CARD_LIST_MIN_RATIO
+ * times the start node's.
+ */
+export const CARD_MIN_CHARS = 60;
+export const CARD_LIST_MAX_START_CHARS = 800;
+export const CARD_LIST_MIN_CARDS = 3;
+export const CARD_LIST_MIN_SHARE = 0.5;
+export const CARD_LIST_MIN_RATIO = 3;
+
+/**
  * Control text (controls.ts). A call to action, matched against an element's whole text (lower
  * case; trailing dots, ellipsis and arrows allowed), dropped when it stands on a line of its own
  * and is no heading: "Read more" and "Learn more" under a teaser or a card, "Continue reading",

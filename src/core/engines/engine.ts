@@ -30,8 +30,9 @@ export interface ContentSelection {
   /** Fallbacks taken and other notes for the trace. */
   notes: string[];
   /**
-   * The selection is a list of links through and through (nodeTypes.StartNodeChoice.linkList):
-   * its link clusters are its content, so the pipeline leaves them in.
+   * The selection is a list of links through and through (nodeTypes.StartNodeChoice.linkList),
+   * or holds a list of card links (cardLists.ts): its link clusters and cards are its content,
+   * so the pipeline leaves them in (no link-block or teaser-list removal).
    */
   linkList?: boolean;
 }

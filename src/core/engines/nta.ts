@@ -1,4 +1,5 @@
 import { discountBoilerplate } from '../boilerplate';
+import { cardList } from '../cardLists';
 import { annotate, chooseStartNode, pruneFromStart, type Annotation } from '../nodeTypes';
 import type { PageStats } from '../stats';
 import { traceEntry } from '../trace';
@@ -60,13 +61,26 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
     }
   }
   const pruned = choice.linkList ? { kept: new Set<Node>([choice.start]), trace: [] } : pruneFromStart(choice.start, stats, ann, options, layout);
+  let root = choice.start;
+  let linkList = choice.linkList === true;
+  // A short start node on a page whose content is a list of card links (cardLists.ts): the
+  // list joins the selection with its links, which are its content.
+  const list = linkList ? -1 : cardList(stats, stats.index.get(choice.start)!);
+  if (list !== -1) {
+    const el = stats.order[list]!;
+    pruned.kept.add(el);
+    while (!root.contains(el)) root = root.parentElement!;
+    linkList = true;
+    choice.notes.push(`the start node holds ${stats.tc[stats.index.get(choice.start)!]} characters: a list of card links holding ${stats.tc[list]} joined it, with its links`);
+    if (options.trace) nodes.push(traceEntry(el, { type: ann.types[list]!, doc: r(ann.doc[list]!), td: r(ann.td[list]!), role: 'kept', reason: 'a list of card links' }));
+  }
   if (options.trace) {
     regions.roots.slice(0, 40).forEach((el, k) => {
       nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
     });
   }
-  const selection: ContentSelection = { root: choice.start, kept: pruned.kept, removed: new Set<Node>(regions.roots), nodes: nodes.concat(pruned.trace), notes: choice.notes };
-  if (choice.linkList) selection.linkList = true;
+  const selection: ContentSelection = { root, kept: pruned.kept, removed: new Set<Node>(regions.roots), nodes: nodes.concat(pruned.trace), notes: choice.notes };
+  if (linkList) selection.linkList = true;
   return { selection, stats, ann };
 }
 

@@ -1,0 +1,66 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { extractResult } from './extract';
+import { fakeLayout, prose } from './testPage';
+
+function page(body: string, url = 'https://example.com/topics/harbour/'): Document {
+  return new JSDOM(`<!doctype html><html lang="en"><head><title>Harbour news</title></head><body>${body}</body></html>`, { url }).window.document;
+}
+
+function clip(d: Document) {
+  const r = extractResult(d, { layout: fakeLayout });
+  if (!r.ok) throw new Error(r.message);
+  return r.clip;
+}
+
+/** A card as listing pages write it: one link around the title and the story's first lines. */
+function cardLink(n: number): string {
+  return `<div class="card"><a href="/stories/harbour-story-${n}/"><h2>Harbour story number ${n}</h2><p>${prose(1, n)}</p></a></div>`;
+}
+
+const nav = `<header><nav><a href="/">Home</a> <a href="/topics/">Topics</a> <a href="/about/">About</a></nav></header>`;
+const intro = `<section class="intro"><h1>Harbour news</h1><p>Stay up to date with the harbour's news and reporting.</p></section>`;
+
+describe('lists of card links', () => {
+  it('a topic page whose stories are card links clips the intro and the cards, not the intro alone', () => {
+    const d = page(`${nav}<main>${intro}<section class="stories"><div class="grid">${[1, 2, 3, 4, 5].map(cardLink).join('')}</div></section></main>`);
+    const c = clip(d);
+    expect(c.text).toContain("Stay up to date with the harbour's news");
+    for (const n of [1, 2, 3, 4, 5]) expect(c.text).toContain(`Harbour story number ${n}`);
+    expect(c.text).toContain(prose(1, 4));
+    expect(c.text).not.toContain('About');
+    expect(c.html).toContain('href="https://example.com/stories/harbour-story-2/"');
+    expect(c.trace.notes.some((n) => /a list of card links holding \d+ joined it/.test(n))).toBe(true);
+  });
+
+  it("keeps the cards at an address that ends in a slug, where cards linking to the site's posts would be a teaser list", () => {
+    const d = page(`${nav}<main>${intro}<section class="stories"><div class="grid">${[1, 2, 3, 4, 5].map(cardLink).join('')}</div></section></main>`, 'https://example.com/stories/all-harbour-news-stories/');
+    const c = clip(d);
+    for (const n of [1, 2, 3, 4, 5]) expect(c.text).toContain(`Harbour story number ${n}`);
+    expect(c.trace.notes.some((n) => n.startsWith('teaser list'))).toBe(false);
+  });
+
+  it('an article keeps the related stories under it out, though they are card links too', () => {
+    const d = page(`${nav}<main><article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p><p>${prose(5, 2)}</p></article>
+      <aside class="related">${[1, 2, 3, 4, 5].map(cardLink).join('')}</aside></main>`);
+    const c = clip(d);
+    expect(c.text).toContain(prose(5, 2));
+    expect(c.text).not.toContain('Harbour story number');
+  });
+
+  it('links that are one line each (a menu, linked titles) are not cards, and two cards are not a list', () => {
+    const titles = [1, 2, 3, 4, 5, 6].map((n) => `<li><a href="/stories/harbour-story-${n}/">Harbour story number ${n}: ${prose(1, n)}</a></li>`).join('');
+    const c = clip(page(`${nav}<main>${intro}<ul class="stories">${titles}</ul></main>`));
+    expect(c.trace.notes.some((n) => n.includes('card links'))).toBe(false);
+    const two = clip(page(`${nav}<main>${intro}<section class="stories">${[1, 2].map(cardLink).join('')}</section></main>`));
+    expect(two.trace.notes.some((n) => n.includes('card links'))).toBe(false);
+    expect(two.text).not.toContain('Harbour story number');
+  });
+
+  it('cards that are a small part of a large box, or that do not outweigh the start node, are left alone', () => {
+    // Five short cards in a box that holds far more plain text besides them.
+    const box = `<div class="box"><div>${[1, 2, 3].map(cardLink).join('')}</div>${[3, 4, 5, 6, 7, 8, 9].map((s) => `<div class="note">${prose(1, s)}</div>`).join('')}</div>`;
+    const c = clip(page(`${nav}<main>${intro}${box}</main>`));
+    expect(c.trace.notes.some((n) => n.includes('card links'))).toBe(false);
+  });
+});
