@@ -176,6 +176,10 @@ describe('extract: a region that is a list of links', () => {
     const note = extract(articlePage(`<strong><p>${prose(2, 7)}</p></strong>`), { layout: fakeLayout })!;
     expect(note.html).toContain(`<p>${prose(2, 7)}</p>`);
     expect(note.html).not.toContain('strong');
+    // Inside flow content nothing changes: a list item's link and a <pre>'s <code> stay.
+    const flow = extract(articlePage(`<ul><li><a href="/kit"><div>The lantern kit</div><div>$ 12</div></a></li></ul><pre><code><div>import os</div><div>print(os.name)</div></code></pre>`), { layout: fakeLayout })!;
+    expect(flow.html).toContain('<li><a href="https://news.example.com/kit">The lantern kit$ 12</a></li>');
+    expect(flow.html).toContain('<pre><code>import os\nprint(os.name)</code></pre>');
   });
 
   it('still refuses a page whose only text is its footer of links', () => {

@@ -383,10 +383,13 @@ export function serialize(input: SerializeInput): Serialized {
     if (!inside && !onPath.has(el)) continue;
     const tag = stats.tags[at]!;
     let flags = TAG_FLAGS.get(tag) ?? 0;
-    // An inline element around blocks (a card: `<a href><h2>…</h2><p>…</p></a>`) cannot sit in
-    // a paragraph: a link becomes a block of its own (HTML allows a link around flow content),
-    // other inline markup is unwrapped.
-    if (inside && (flags & (KEEP | BLOCK | FLOW)) === KEEP && stats.isLeaf[at] === 0 && holdsBlock(stats, at)) {
+    // Outside flow content, an inline element opens an implicit paragraph, which a block inside
+    // it would close and roll back past the element's open tag. So an inline element around
+    // blocks there (a card: `<a href><h2>…</h2><p>…</p></a>`) is not written inline: a link
+    // becomes a block of its own (HTML allows a link around flow content), other inline
+    // markup is unwrapped. Inside flow content (a list item, a `<pre>`'s `<code>` around line
+    // `<div>`s) no implicit paragraph opens, and it stays as it is.
+    if (inside && flowDepth === 0 && (flags & (KEEP | BLOCK | FLOW)) === KEEP && stats.isLeaf[at] === 0 && holdsBlock(stats, at)) {
       flags = tag === 'A' ? flags | BLOCK : flags & ~KEEP;
     }
 
