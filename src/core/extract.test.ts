@@ -176,10 +176,21 @@ describe('extract: a region that is a list of links', () => {
     const note = extract(articlePage(`<strong><p>${prose(2, 7)}</p></strong>`), { layout: fakeLayout })!;
     expect(note.html).toContain(`<p>${prose(2, 7)}</p>`);
     expect(note.html).not.toContain('strong');
-    // Inside flow content nothing changes: a list item's link and a <pre>'s <code> stay.
+    // Inside flow content the inline markup stays: a list item's link and a <pre>'s <code>.
     const flow = extract(articlePage(`<ul><li><a href="/kit"><div>The lantern kit</div><div>$ 12</div></a></li></ul><pre><code><div>import os</div><div>print(os.name)</div></code></pre>`), { layout: fakeLayout })!;
-    expect(flow.html).toContain('<li><a href="https://news.example.com/kit">The lantern kit$ 12</a></li>');
+    expect(flow.html).toContain('<li><a href="https://news.example.com/kit">The lantern kit $ 12</a></li>');
     expect(flow.html).toContain('<pre><code>import os\nprint(os.name)</code></pre>');
+  });
+
+  it('keeps the words on either side of a block boundary apart inside flow content', () => {
+    // Minified markup has no whitespace between blocks; inside a list item or a cell the blocks
+    // are not written, so their texts used to run together ("The lantern kit$ 12").
+    const items = `<ul><li><div>The lantern kit</div><div>$ 12</div></li><li><div><a href="/a">Paper</a></div><a href="/b">Wire</a><div>Glue</div>tape</li><li><div>Alone</div></li></ul>`;
+    const c = extract(articlePage(items), { layout: fakeLayout })!;
+    expect(c.html).toContain('<li>The lantern kit $ 12</li>');
+    expect(c.html).toContain('<li><a href="https://news.example.com/a">Paper</a> <a href="https://news.example.com/b">Wire</a> Glue tape</li>');
+    expect(c.html).toContain('<li>Alone</li>');
+    expect(c.text).toContain('The lantern kit\n\n$ 12');
   });
 
   it('still refuses a page whose only text is its footer of links', () => {

@@ -277,6 +277,18 @@ export function serialize(input: SerializeInput): Serialized {
   // element inside <pre> (code viewers put each line in a <div>) is a line of its own.
   let preLineOpen = false;
   let preBreak = false; // a block boundary ended that line: a newline goes before the next text
+  // Inside flow content (outside <pre>), an unwritten block (a <div> in a list item) began or
+  // ended since the last text: the next text is a word of its own (see blockSpace).
+  let blockGap = false;
+  /** Before text or an image after such a boundary: one space, unless the html already breaks there. */
+  const blockSpace = (): void => {
+    blockGap = false;
+    const last = html[html.length - 1];
+    if (last === undefined) return;
+    const c = last.charCodeAt(last.length - 1);
+    // Not after a space, nor right after an open tag (`<li>`, `<a href="…">`): after text or a close tag.
+    if (c !== 32 && !(c === 62 && last.charCodeAt(1) !== 47)) html.push(' ');
+  };
 
   /** End the current text block. Call only with a non-empty line. */
   const flushLine = (): void => {
@@ -325,7 +337,7 @@ export function serialize(input: SerializeInput): Serialized {
         } else {
           html.push(closeTag(fTag));
         }
-        if (f & FLOW) flowDepth--;
+        if (f & FLOW) { flowDepth--; blockGap = false; }
       }
       // A code block's text is flushed while still inside it, so its lines and indentation stay.
       if (fTag === 'PRE') { if (line) flushLine(); preDepth--; preLineOpen = false; preBreak = false; }
@@ -333,6 +345,7 @@ export function serialize(input: SerializeInput): Serialized {
       if (f & BLOCK) {
         if (!(f & EMITTED) && implicitOpen) closeImplicit();
         if (line) flushLine();
+        if (!(f & EMITTED) && flowDepth > 0 && preDepth === 0) blockGap = true;
       }
       const depth = frameInside.length;
       parentInside = depth > 0 ? frameInside[depth - 1]! : false;
@@ -370,6 +383,7 @@ export function serialize(input: SerializeInput): Serialized {
       if (isDataText(raw, first, cur)) continue;
       const t = collapseSpaces(raw);
       if (flowDepth === 0 && !implicitOpen) openImplicit();
+      else if (blockGap) blockSpace();
       html.push(escapeText(t));
       line += t;
       content++;
@@ -403,6 +417,7 @@ export function serialize(input: SerializeInput): Serialized {
       const img = tag === 'PICTURE' ? el.querySelector('img') ?? el : el;
       const h = effectiveImageSize(el, layout, 'height');
       if (flowDepth === 0 && !implicitOpen) openImplicit();
+      else if (blockGap) blockSpace();
       let tagText = `<img src="${escapeAttr(abs)}"`;
       const alt = img.getAttribute('alt');
       if (alt) tagText += ` alt="${escapeAttr(alt.trim())}"`;
@@ -435,14 +450,16 @@ export function serialize(input: SerializeInput): Serialized {
       if (attrs !== null) {
         if (flags & (FLOW | BLOCK)) { if (implicitOpen) closeImplicit(); }
         else if (flowDepth === 0 && !implicitOpen) openImplicit();
+        else if (blockGap) blockSpace();
         start = html.length;
         html.push(attrs === '' ? openTag(tag) : `<${tag.toLowerCase()}${attrs}>`);
         frame |= EMITTED;
-        if (flags & FLOW) flowDepth++;
+        if (flags & FLOW) { flowDepth++; blockGap = false; }
       }
     } else if ((flags & (BLOCK | UNWRAP)) && implicitOpen) {
       closeImplicit();
     }
+    if ((frame & (BLOCK | EMITTED)) === BLOCK && flowDepth > 0 && preDepth === 0) blockGap = true;
     frameEls.push(el); frameTags.push(tag); frameStarts.push(start); frameContents.push(content); frameFlags.push(frame); frameInside.push(inside);
     parentInside = inside;
     node = el.firstChild;
