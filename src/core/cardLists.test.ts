@@ -48,8 +48,8 @@ describe('lists of card links', () => {
     expect(c.text).not.toContain('Harbour story number');
   });
 
-  it('links that are one line each (a menu, linked titles) are not cards, and two cards are not a list', () => {
-    const titles = [1, 2, 3, 4, 5, 6].map((n) => `<li><a href="/stories/harbour-story-${n}/">Harbour story number ${n}: ${prose(1, n)}</a></li>`).join('');
+  it('links without blocks inside (a menu, linked titles) are not cards, and two cards are not a list', () => {
+    const titles = [1, 2, 3, 4, 5, 6].map((n) => `<li><a href="/stories/harbour-story-${n}/"><strong>Harbour story number ${n}</strong>: ${prose(1, n)}</a></li>`).join('');
     const c = clip(page(`${nav}<main>${intro}<ul class="stories">${titles}</ul></main>`));
     expect(c.trace.notes.some((n) => n.includes('card links'))).toBe(false);
     const two = clip(page(`${nav}<main>${intro}<section class="stories">${[1, 2].map(cardLink).join('')}</section></main>`));
@@ -57,10 +57,15 @@ describe('lists of card links', () => {
     expect(two.text).not.toContain('Harbour story number');
   });
 
-  it('cards that are a small part of a large box, or that do not outweigh the start node, are left alone', () => {
-    // Five short cards in a box that holds far more plain text besides them.
-    const box = `<div class="box"><div>${[1, 2, 3].map(cardLink).join('')}</div>${[3, 4, 5, 6, 7, 8, 9].map((s) => `<div class="note">${prose(1, s)}</div>`).join('')}</div>`;
-    const c = clip(page(`${nav}<main>${intro}${box}</main>`));
-    expect(c.trace.notes.some((n) => n.includes('card links'))).toBe(false);
+  it('cards that do not outweigh the start node three times, or are a small part of their box, are left alone', () => {
+    // An intro of ~480 characters over three cards of ~100 each.
+    const longIntro = `<section class="intro"><h1>Harbour news</h1><p>${prose(5, 2)}</p></section>`;
+    const few = clip(page(`${nav}<main>${longIntro}<section class="stories">${[1, 2, 3].map(cardLink).join('')}</section></main>`));
+    expect(few.trace.notes.some((n) => n.includes('card links'))).toBe(false);
+    // Cards between far more link text of other kinds in one box (rows of plain links).
+    const links = (k: number) => `<p>${Array.from({ length: 12 }, (_, i) => `<a href="/x/${k}/${i}">Another harbour link number ${i}</a>`).join(' ')}</p>`;
+    const box = `<div class="box">${[1, 2, 3].map((n) => cardLink(n) + links(n)).join('')}</div>`;
+    const mixed = clip(page(`${nav}<main>${intro}${box}</main>`));
+    expect(mixed.trace.notes.some((n) => n.includes('card links'))).toBe(false);
   });
 });
