@@ -65,13 +65,14 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
   let linkList = choice.linkList === true;
   // A short start node on a page whose content is a list of card links (cardLists.ts): the
   // list joins the selection with its links, which are its content.
-  const list = linkList ? -1 : cardList(stats, stats.index.get(choice.start)!);
+  const startIndex = stats.index.get(choice.start)!;
+  const list = linkList ? -1 : cardList(stats, startIndex);
   if (list !== -1) {
     const el = stats.order[list]!;
     pruned.kept.add(el);
     while (!root.contains(el)) root = root.parentElement!;
     linkList = true;
-    choice.notes.push(`the start node holds ${stats.tc[stats.index.get(choice.start)!]} characters: a list of card links holding ${stats.tc[list]} joined it, with its links`);
+    choice.notes.push(`the start node holds ${stats.tc[startIndex]} characters: a list of card links holding ${stats.tc[list]} joined it, with its links`);
     if (options.trace) nodes.push(traceEntry(el, { type: ann.types[list]!, doc: r(ann.doc[list]!), td: r(ann.td[list]!), role: 'kept', reason: 'a list of card links' }));
   }
   if (options.trace) {
