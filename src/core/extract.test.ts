@@ -368,3 +368,53 @@ describe('extract: a page whose stylesheet hides the article until scripts run',
     expect(note(result)).toContain('nothing readable is rendered');
   });
 });
+
+describe('extract: a selection that its link blocks would mostly empty', () => {
+  // A blog's index (Spotify's engineering blog has this shape): each card a linked title, a
+  // line of teaser and three linked tags. No gap reaches d_t, so the cards are one link block;
+  // each card's teaser is as long as its link text (non-space characters), so the block is
+  // just dense enough to be noise (0.5) while each card still types as text; and one gap in
+  // four holds a sentence, too few for a described list.
+  const tags = ['Machine learning', 'Developer tools', 'Mobile'];
+  const nonSpace = (t: string) => t.replace(/\s+/g, '').length;
+  const teaser = (n: number, chars: number) => {
+    const words = `We peek under the hood at the tooling number ${n} ${prose(2, n)}`.split(' ');
+    let out = '';
+    while (nonSpace(`${out} ${words[0]!}...`) <= chars) out = `${out} ${words.shift()!}`.trim();
+    return `${out}${'s'.repeat(chars - nonSpace(`${out}...`))}...`;
+  };
+  // Far enough from the navigation (over d_t words) that its block ends before the index.
+  const letter = `<div class="newsletter"><p>${prose(4, 3)}</p></div>`;
+  const card = (n: number) => {
+    const title = `How we release the harbour app, part ${n}`;
+    return `<div class="post-card"><a href="/2026/post-${n}"><h3>${title}</h3></a>
+      <div class="description">${teaser(n, nonSpace(title + tags.join('')))}</div>
+      <div class="tags">${tags.map((t) => `<a class="tag" href="/category/${t.length}">${t}</a>`).join('')}</div></div>`;
+  };
+  const index = (cards: number) => doc(`${nav}${letter}<main class="blog"><section class="banner"><h1>Engineering</h1><p>Read about the harbour behind the music.</p></section>
+    <section class="posts">${Array.from({ length: cards }, (_, i) => card(i + 1)).join('')}</section></main>${footer}`);
+
+  it("keeps the cards when removing the block would take most of the selection's text, and says why", () => {
+    const clip = extract(index(8), { layout: fakeLayout })!;
+    expect(clip.text).toContain('Read about the harbour behind the music.');
+    for (const n of [1, 5, 8]) {
+      expect(clip.text).toContain(`How we release the harbour app, part ${n}`);
+      expect(clip.text).toContain(`We peek under the hood at the tooling number ${n}`);
+    }
+    expect(clip.html).toContain('<a href="https://news.example.com/2026/post-3">');
+    expect(clip.text).not.toContain('Careers');
+    expect(clip.trace.notes.some((n) => /^link blocks would have taken \d+ % of the selection's text/.test(n))).toBe(true);
+    expect(clip.trace.linkBlocks.some((b) => b.links >= 8 * 4 && !b.removedFromContent)).toBe(true);
+  });
+
+  it('still removes a cluster that holds about half of an article', () => {
+    // A shop list in the article, 20 items of ~35 non-space characters (name, price, brand),
+    // between two paragraphs of ~290: the block is over half of the text, under 0.7.
+    const items = ['Kettle', 'Charcoal smoker', 'Table', 'Kamado', 'Pellet', 'Gas', 'Pizza oven', 'Rotisserie', 'Griddle', 'Brazier'].flatMap((t) => [`${t} grill`, `${t} grill XL`]);
+    const shop = `<ul>${items.map((t, i) => `<li><a href="/p/${i}">${t} in stainless steel</a> ${149 + i},00 € <a href="/brand/${i}">Brand</a></li>`).join('')}</ul>`;
+    const clip = extract(doc(`${nav}<main><article><h1>The harbour grill festival returns</h1><p>${prose(4, 1)}</p>${shop}<p>${prose(4, 2)}</p></article></main>${footer}`), { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(4, 2));
+    expect(clip.text).not.toContain('Charcoal smoker');
+    expect(clip.trace.notes.some((n) => n.startsWith('link blocks would have taken'))).toBe(false);
+  });
+});

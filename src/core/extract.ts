@@ -9,7 +9,7 @@ import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
 import { countWords, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
-import { MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_RETRY_MIN_RATIO } from './rules';
+import { LINK_BLOCKS_MAX_CONTENT_SHARE, MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_RETRY_MIN_RATIO } from './rules';
 import { defineLazy, groupDigits } from './trace';
 import { removeRepeatedRegions } from './repeats';
 import { composeStreamedPage } from './streamed';
@@ -102,37 +102,48 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   if (!selection) return fail('not-article', 'No article found: the page has no region of running text.');
   const selected = now();
 
-  // 5. Link-block noise inside the selection.
-  const removed = new Set<Node>(selection.removed ?? []);
+  // 5. Noise inside the selection: link blocks first (SPEC §2), then the other rules.
   // A selection that is a list of links (a product grid) keeps its link clusters: they are its content.
-  const blockTrace = selection.linkList ? [] : removeLinkBlockNoise(selection, linkBlocks, removed, options);
-  selection.notes.push(...removeWidgetSections(selection, stats, removed));
-  selection.notes.push(...removeRepeatedRegions(selection, stats, removed));
-  // Teaser lists are other pages' cards beside the content; in a list of links they are the content.
-  if (!selection.linkList) selection.notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));
-  selection.notes.push(...removeControlText(selection, stats, removed, layout, options.minImageWidth));
+  const blocks = selection.linkList ? NO_BLOCKS : removeLinkBlockNoise(selection, linkBlocks, options);
+  let noise = removeNoise(selection, stats, layout, baseUrl, options, blocks.removed);
 
   // 6. Serialization.
-  const input = { root: selection.root, removed, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
+  const input = { root: selection.root, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
   // Should step 5's removals empty the clip (a page that is one long link list, or nothing
   // but widget sections and teasers), keep them all: a list of links is better than nothing.
   const serializeKept = (kept: Set<Node>): Serialized => {
-    const out = serialize({ ...input, kept });
+    const { removed } = noise;
+    const out = serialize({ ...input, kept, removed });
     if (NON_SPACE.test(out.text) || removed.size <= (selection.removed?.size ?? 0)) return out;
     const withBlocks = serialize({ ...input, kept, removed: new Set(selection.removed ?? []) });
     if (isBlank(withBlocks)) return out;
-    selection.notes.push('removing link blocks, widget sections, repeated regions, teaser lists and control text emptied the clip: kept them');
-    for (const b of blockTrace) b.removedFromContent = false;
+    noise.notes.push('removing link blocks, widget sections, repeated regions, teaser lists and control text emptied the clip: kept them');
+    for (const b of blocks.trace) b.removedFromContent = false;
     return withBlocks;
   };
   let out = serializeKept(selection.kept);
+  // Link blocks are clusters *in* the content. When they would take most of what the
+  // selection holds (rules.LINK_BLOCKS_MAX_CONTENT_SHARE), the selection is itself a list of
+  // links with their descriptions (a blog's index of posts, a shop's grid of products): its
+  // links are the content, so stage 5 runs again without link-block removal. The emptied
+  // clip above is this case's limit; this one costs a second serialization only when it fires.
+  // The text's length bounds its non-space characters, so most pages never count them.
+  const takesMost = (left: number): boolean => blocks.chars > LINK_BLOCKS_MAX_CONTENT_SHARE * (blocks.chars + left);
+  const left = takesMost(out.text.length) ? nonSpaceChars(out.text) : Infinity;
+  if (takesMost(left)) {
+    const share = Math.round((100 * blocks.chars) / (blocks.chars + left));
+    noise = removeNoise(selection, stats, layout, baseUrl, options, null);
+    noise.notes.unshift(`link blocks would have taken ${share} % of the selection's text: it is a list of links, kept them`);
+    for (const b of blocks.trace) b.removedFromContent = false;
+    out = serializeKept(selection.kept);
+  }
   // Pruning may keep nothing readable in a region that holds text: every node of a list of
   // links types as anchor, so NTA found the region (the start node) but no text node in it.
   // Below the page itself, that region is the clip; a start node at the walk root says only
   // that the page has no distinct region.
   if (isBlank(out) && selection.root !== stats.root && !selection.kept.has(selection.root)) {
     out = serializeKept(new Set<Node>([selection.root]));
-    if (!isBlank(out)) selection.notes.push('pruning kept no readable node: the start node is kept whole');
+    if (!isBlank(out)) noise.notes.push('pruning kept no readable node: the start node is kept whole');
   }
   if (isBlank(out)) {
     return fail('not-article', 'No article found: the selected region has no readable text.');
@@ -148,10 +159,10 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     stages: { walk: walked - started, select: selected - walked, serialize: serialized - selected, metadata: 0 },
     elements,
     nodes: options.trace ? selection.nodes : [],
-    linkBlocks: options.trace ? blockTrace : [],
+    linkBlocks: options.trace ? blocks.trace : [],
     lcr: linkBlocks.lcr,
     ccr: linkBlocks.ccr,
-    notes: notes.concat(selection.notes),
+    notes: notes.concat(selection.notes, noise.notes),
   };
   const clip: Clip = {
     title: meta.title,
@@ -206,11 +217,41 @@ function isBlank(out: Serialized): boolean {
 /** `NON_SPACE.test(t)` is `t.trim() !== ''` without copying the whole clip text. */
 const NON_SPACE = /\S/;
 
+/** Characters of `text` that are not whitespace (the unit the link-block scan counts in). */
+function nonSpaceChars(text: string): number {
+  return text.replace(SPACES, '').length;
+}
+const SPACES = /\s+/g;
+
+/** Stage 5's other rules, after the link blocks' nodes (`blockNodes`, or none): the nodes they remove, and their notes. */
+function removeNoise(selection: ContentSelection, stats: PageStats, layout: LayoutProbe, baseUrl: string, options: ExtractOptions, blockNodes: ReadonlySet<Node> | null): { removed: Set<Node>; notes: string[] } {
+  const removed = new Set<Node>(selection.removed ?? []);
+  if (blockNodes) for (const n of blockNodes) removed.add(n);
+  const notes = removeWidgetSections(selection, stats, removed);
+  notes.push(...removeRepeatedRegions(selection, stats, removed));
+  // Teaser lists are other pages' cards beside the content; in a list of links they are the content.
+  if (!selection.linkList) notes.push(...removeTeaserLists(selection, stats, removed, baseUrl));
+  notes.push(...removeControlText(selection, stats, removed, layout, options.minImageWidth));
+  return { removed, notes };
+}
+
+interface BlockRemoval {
+  /** The link blocks' nodes to remove from the content. */
+  removed: Set<Node>;
+  /** Non-whitespace characters of those links and gaps that lie in the selection's kept subtrees. */
+  chars: number;
+  trace: LinkBlockTrace[];
+}
+const NO_BLOCKS: Readonly<BlockRemoval> = Object.freeze({ removed: new Set<Node>(), chars: 0, trace: [] });
+
 /** Stage 5: link blocks that lie inside the selection and are dense in links are removed. */
-function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, removed: Set<Node>, options: ExtractOptions): LinkBlockTrace[] {
+function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, options: ExtractOptions): BlockRemoval {
   const out: LinkBlockTrace[] = [];
+  const removed = new Set<Node>();
+  let chars = 0;
   for (const block of lb.blocks) {
-    const span = block.isNoise && isNoiseInSelection(block, selection, options.linkBlockMinLinks) ? removableSpan(block, options.linkBlockMinLinks) : null;
+    const inSelection = block.isNoise ? noiseInSelection(block, selection, options.linkBlockMinLinks) : null;
+    const span = inSelection ? removableSpan(block, options.linkBlockMinLinks) : null;
     const inside = span !== null;
     if (span) {
       for (const a of span.links) removed.add(a);
@@ -218,6 +259,11 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
       // The cluster's own label ("Tags:", "Advertisement:", "Related:") goes with it.
       const label = span.links[0]!.previousSibling;
       if (label && label.nodeType === 3 && BLOCK_LABEL.test(label.nodeValue ?? '')) removed.add(label);
+      for (let k = span.first; k <= span.last; k++) {
+        if (!inSelection![k]) continue;
+        chars += block.linkCharsEach[k] ?? 0;
+        if (k < span.last && inSelection![k + 1]) chars += block.gapCharsEach[k] ?? 0;
+      }
     }
     if (options.trace && out.length < 200) {
       const links = block.links;
@@ -232,7 +278,7 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
       }, 'sample', () => links.slice(0, 4).map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60))));
     }
   }
-  return out;
+  return { removed, chars, trace: out };
 }
 
 /** A short label ending in a colon, e.g. `Tags:` (at most four words). */
@@ -242,14 +288,15 @@ const BLOCK_LABEL = /^\s*(?:[^\s:]+\s+){0,3}[^\s:]+\s*:\s*$/;
  * Whether a noise block is a link cluster in the content: some of its links lie in the
  * selection, and that part is no described list (linkBlocks.isDescribedList). A block that
  * reaches into the content from the page's navigation is judged on the part it would remove.
+ * Returns which of its links lie in the selection when it is such a cluster, else null.
  * Most noise blocks are navigation outside the selected region: one native `contains` rules
  * a link out, where the walk up to the document root took a dozen interpreted steps per link
  * (scripts/profile-core.ts).
  */
-function isNoiseInSelection(block: LinkBlock, selection: ContentSelection, minLinks: number): boolean {
+function noiseInSelection(block: LinkBlock, selection: ContentSelection, minLinks: number): boolean[] | null {
   const root = selection.root;
   const inside = block.links.map((a) => root.contains(a) && isInsideSelection(a, selection));
-  return inside.includes(true) && !isDescribedList(block, inside, minLinks);
+  return inside.includes(true) && !isDescribedList(block, inside, minLinks) ? inside : null;
 }
 
 /** Inside a kept subtree, at or below the selection root (a node outside the root never is). */

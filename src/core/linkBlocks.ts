@@ -221,7 +221,7 @@ const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  * its neighbour is wider than the cluster's own spacing (> max(EDGE_GAP_MIN, 2 × median
  * gap)), repeatedly; what is left is removed if it still has ≥ C_t links.
  */
-export function removableSpan(block: LinkBlock, minLinks: number): { links: Element[]; nodes: Node[] } | null {
+export function removableSpan(block: LinkBlock, minLinks: number): { links: Element[]; nodes: Node[]; first: number; last: number } | null {
   let first = 0;
   let last = block.links.length - 1;
   const sorted = [...block.distances].sort((a, b) => a - b);
@@ -236,5 +236,5 @@ export function removableSpan(block: LinkBlock, minLinks: number): { links: Elem
   const links = block.links.slice(first, last + 1);
   const nodes: Node[] = [];
   for (let k = first; k < last; k++) for (const n of block.gaps[k]!) nodes.push(n);
-  return { links, nodes };
+  return { links, nodes, first, last };
 }
