@@ -193,6 +193,18 @@ describe('extract: a region that is a list of links', () => {
     expect(c.text).toContain('The lantern kit\n\n$ 12');
   });
 
+  it('keeps links written one right after another apart, in the html and the text', () => {
+    // Tag chips and menu entries with no space between them: `<a>Mobile</a><a>Web</a>`
+    // (pairs far apart, so no link block takes them).
+    const chips = `<p>${prose(4, 7)} Filed under <a href="/t/1">Lantern making</a><a href="/t/2">Harbour life</a> for now. ${prose(4, 8)}</p>
+      <p>See <span><a href="/t/3">Winter</a></span><a href="/t/4">Paper</a>, ${prose(4, 9)}</p>`;
+    const c = extract(articlePage(chips), { layout: fakeLayout })!;
+    expect(c.html).toContain('Filed under <a href="https://news.example.com/t/1">Lantern making</a> <a href="https://news.example.com/t/2">Harbour life</a> for now.');
+    expect(c.html).toContain('See <a href="https://news.example.com/t/3">Winter</a> <a href="https://news.example.com/t/4">Paper</a>, ');
+    expect(c.text).toContain('Filed under Lantern making Harbour life for now.');
+    expect(c.text).toContain('See Winter Paper, ');
+  });
+
   it('still refuses a page whose only text is its footer of links', () => {
     const groups = ['Help', 'Sites', 'Categories', 'Group'].map((g, k) => `<div><h3>${g}</h3><p>${Array.from({ length: 8 }, (_, i) => `<a href="/f/${k}/${i}">Footer link ${k} ${i}</a>`).join(', ')}</p></div>`).join('');
     expect(extractResult(doc(`<div id="root"></div><footer>${groups}</footer>`), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });

@@ -280,6 +280,9 @@ export function serialize(input: SerializeInput): Serialized {
   // Inside flow content (outside <pre>), an unwritten block (a <div> in a list item) began or
   // ended since the last text: the next text is a word of its own (see blockSpace).
   let blockGap = false;
+  // html's length right after a link's `</a>`: a link that opens there, with nothing written
+  // between, is a word of its own (see below).
+  let linkEnd = -1;
   /** Before text or an image after such a boundary: one space, unless the html already breaks there. */
   const blockSpace = (): void => {
     blockGap = false;
@@ -336,6 +339,7 @@ export function serialize(input: SerializeInput): Serialized {
           html.length = fStart; // empty element: roll back its open tag
         } else {
           html.push(closeTag(fTag));
+          if (fTag === 'A') linkEnd = html.length;
         }
         if (f & FLOW) { flowDepth--; blockGap = false; }
       }
@@ -451,6 +455,9 @@ export function serialize(input: SerializeInput): Serialized {
         if (flags & (FLOW | BLOCK)) { if (implicitOpen) closeImplicit(); }
         else if (flowDepth === 0 && !implicitOpen) openImplicit();
         else if (blockGap) blockSpace();
+        // Links written one right after another (`<a>Mobile</a><a>Web</a>`) are tags, menu
+        // entries or chips that the stylesheet sets apart: a space keeps their words apart.
+        else if (tag === 'A' && html.length === linkEnd) { html.push(' '); line += ' '; }
         start = html.length;
         html.push(attrs === '' ? openTag(tag) : `<${tag.toLowerCase()}${attrs}>`);
         frame |= EMITTED;
