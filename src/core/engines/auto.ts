@@ -50,6 +50,13 @@ export const autoEngine: Engine = {
       nta.selection.notes.push(`auto: NTA's selection, classifier and combiner skipped (gate: ${gate.reason})`);
       return nta.selection;
     }
+    // NTA found a list of links (a grid typed anchor throughout, or cards that are links:
+    // nodeTypes.ts, cardLists.ts), which the pipeline keeps whole. The models learned to pick
+    // text leaves, and kept a few of such a list's, or none: NTA's selection is the clip.
+    if (nta.selection?.linkList) {
+      nta.selection.notes.push("auto: NTA's selection is a list of links, classifier and combiner skipped");
+      return nta.selection;
+    }
     const c = classifyLeaves(ctx, nta);
     if (!c) return nta.selection;
     // Plain loops rather than map/filter callbacks: the call runs cold, where a callback

@@ -9,6 +9,7 @@ import { autoEngine } from './auto';
 import { GATE_FEATURE_NAMES, gateDecision, gateFeatures, type GateCondition } from './autoGate';
 import type { EngineContext } from './engine';
 import { ntaEngine, ntaSelectAnnotated } from './nta';
+import { prose } from '../testPage';
 
 const f = (name: (typeof GATE_FEATURE_NAMES)[number]) => GATE_FEATURE_NAMES.indexOf(name);
 
@@ -118,5 +119,19 @@ describe('auto engine behind the gate', () => {
     const notes = sel.notes.join(' ');
     expect(notes).toMatch(/auto: classifier and combiner run \(gate: keptLinkDensity [\d.]+ not <= /);
     expect(notes).toMatch(/combiner kept \d+ of \d+ leaves/);
+  });
+  it('returns NTA’s selection when it is a list of card links, which the models would not keep', () => {
+    // A topic page whose stories are each one link around a title and its first lines (cardLists.ts).
+    const card = (n: number) => `<div class="card"><a href="/stories/harbour-story-${n}/"><h2>Harbour story number ${n}</h2><p>${prose(1, n)}</p></a></div>`;
+    const ctx = context(`<!doctype html><html><head><title>Harbour news</title></head><body>
+      <header><nav><a href="/">Home</a> <a href="/topics/">Topics</a> <a href="/about/">About</a></nav></header>
+      <main><section class="intro"><h1>Harbour news</h1><p>Stay up to date with the harbour's news and reporting.</p></section>
+      <section class="stories"><div class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></section></main></body></html>`);
+    expect(ntaSelectAnnotated(ctx).selection?.linkList).toBe(true);
+    const sel = autoEngine.select(ctx)!;
+    expect(sel.notes.join(' ')).toContain("auto: NTA's selection is a list of links, classifier and combiner skipped");
+    expect(sel.linkList).toBe(true);
+    expect(text(ctx, sel)).toBe(text(ctx, ntaEngine.select(ctx)));
+    for (const n of [1, 3, 5]) expect(text(ctx, sel)).toContain(prose(1, n));
   });
 });
