@@ -197,12 +197,15 @@ describe('extract: a region that is a list of links', () => {
     // Tag chips and menu entries with no space between them: `<a>Mobile</a><a>Web</a>`
     // (pairs far apart, so no link block takes them).
     const chips = `<p>${prose(4, 7)} Filed under <a href="/t/1">Lantern making</a><a href="/t/2">Harbour life</a> for now. ${prose(4, 8)}</p>
-      <p>See <span><a href="/t/3">Winter</a></span><a href="/t/4">Paper</a>, ${prose(4, 9)}</p>`;
+      <p>See <span><a href="/t/3">Winter</a></span><a href="/t/4">Paper</a>, ${prose(4, 9)}</p>
+      <pre><code>let input = <a href="/std">std</a><a href="/std/io">::io</a>::stdin();</code></pre><p>${prose(4, 10)}</p>`;
     const c = extract(articlePage(chips), { layout: fakeLayout })!;
     expect(c.html).toContain('Filed under <a href="https://news.example.com/t/1">Lantern making</a> <a href="https://news.example.com/t/2">Harbour life</a> for now.');
     expect(c.html).toContain('See <a href="https://news.example.com/t/3">Winter</a> <a href="https://news.example.com/t/4">Paper</a>, ');
     expect(c.text).toContain('Filed under Lantern making Harbour life for now.');
     expect(c.text).toContain('See Winter Paper, ');
+    // Code is written as it is.
+    expect(c.text).toContain('let input = std::io::stdin();');
   });
 
   it('still refuses a page whose only text is its footer of links', () => {

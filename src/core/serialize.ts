@@ -457,7 +457,8 @@ export function serialize(input: SerializeInput): Serialized {
         else if (blockGap) blockSpace();
         // Links written one right after another (`<a>Mobile</a><a>Web</a>`) are tags, menu
         // entries or chips that the stylesheet sets apart: a space keeps their words apart.
-        else if (tag === 'A' && html.length === linkEnd) { html.push(' '); line += ' '; }
+        // Not in code, which is written to the letter (`<a>std</a><a>::io</a>`).
+        else if (tag === 'A' && html.length === linkEnd && preDepth === 0) { html.push(' '); line += ' '; }
         start = html.length;
         html.push(attrs === '' ? openTag(tag) : `<${tag.toLowerCase()}${attrs}>`);
         frame |= EMITTED;
