@@ -17,7 +17,7 @@ import { removeControlText } from './controls';
 import { removeTeaserLists } from './teasers';
 import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
-import { computeStats } from './stats';
+import { computeStats, countChars } from './stats';
 import type { Clip, ExtractOptions, ExtractResult, LayoutProbe, LinkBlockTrace, NoClipReason, Trace } from './types';
 
 /**
@@ -127,9 +127,10 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // links with their descriptions (a blog's index of posts, a shop's grid of products): its
   // links are the content, so stage 5 runs again without link-block removal. The emptied
   // clip above is this case's limit; this one costs a second serialization only when it fires.
-  // The text's length bounds its non-space characters, so most pages never count them.
+  // Both sides in the stats' unit (countChars, which counted the blocks' links and gaps); the
+  // text's length bounds its count, so most pages never count it.
   const takesMost = (left: number): boolean => blocks.chars > LINK_BLOCKS_MAX_CONTENT_SHARE * (blocks.chars + left);
-  const left = takesMost(out.text.length) ? nonSpaceChars(out.text) : Infinity;
+  const left = takesMost(out.text.length) ? countChars(out.text) : Infinity;
   if (takesMost(left)) {
     const share = Math.round((100 * blocks.chars) / (blocks.chars + left));
     noise = removeNoise(selection, stats, layout, baseUrl, options, null);
@@ -216,12 +217,6 @@ function isBlank(out: Serialized): boolean {
 
 /** `NON_SPACE.test(t)` is `t.trim() !== ''` without copying the whole clip text. */
 const NON_SPACE = /\S/;
-
-/** Characters of `text` that are not whitespace (the unit the link-block scan counts in). */
-function nonSpaceChars(text: string): number {
-  return text.replace(SPACES, '').length;
-}
-const SPACES = /\s+/g;
 
 /** Stage 5's other rules, after the link blocks' nodes (`blockNodes`, or none): the nodes they remove, and their notes. */
 function removeNoise(selection: ContentSelection, stats: PageStats, layout: LayoutProbe, baseUrl: string, options: ExtractOptions, blockNodes: ReadonlySet<Node> | null): { removed: Set<Node>; notes: string[] } {
