@@ -105,6 +105,27 @@ describe('boilerplate regions: discounting', () => {
     expect(clip.text).not.toContain('12 Comments');
   });
 
+  it('on a page that declares itself a discussion, the comment thread is its replies and is clipped', () => {
+    // A forum thread: a short opening post, the replies in a region named like comments.
+    const thread = (head: string) => doc(`${head}<div class="site"><article class="thread"><h1>Which tent for a wet spring?</h1><div class="entry"><p>${prose(6, 1)}</p></div></article>${commentThread(8)}</div>`);
+    const ld = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Which tent for a wet spring?"}</script>';
+    for (const page of [thread(ld), thread('<div itemscope itemtype="https://schema.org/DiscussionForumPosting"></div>')]) {
+      const regions = discountBoilerplate(computeStats(page, fakeLayout)!);
+      expect(regions.roots).toEqual([]);
+      expect(regions.threadsKept).toBe(1);
+      const clip = extract(page, { layout: fakeLayout })!;
+      expect(clip.text).toContain(prose(6, 1));
+      expect(clip.text).toContain('Reader 3');
+      expect(clip.trace.notes.some((n) => n.includes('comment thread(s) kept'))).toBe(true);
+    }
+    // An article (or a Q&A page: Stack Exchange's "comments" are remarks under each answer) is no discussion.
+    for (const type of ['Article', 'QAPage']) {
+      const page = thread(ld.replace('DiscussionForumPosting', type));
+      expect(discountBoilerplate(computeStats(page, fakeLayout)!).roots).toEqual([page.querySelector('#comments')]);
+      expect(extract(page, { layout: fakeLayout })!.text).not.toContain('Reader 3');
+    }
+  });
+
   it('regions inside a kept text block (author bio, newsletter box, footer) are dropped from the clip', () => {
     const page = doc(`<article><h1>Title</h1><p>${prose(6, 1)}</p><div class="newsletter-box"><p>Get our best stories in your inbox every week, free.</p></div><p>${prose(6, 2)}</p><footer class="entry-footer"><p>Jane Doe writes about harbours and has done so since the winter of 1999.</p></footer></article>`);
     const clip = extract(page, { layout: fakeLayout })!;

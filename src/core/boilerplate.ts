@@ -1,4 +1,5 @@
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, TITLE_ID_MIN_WORDS } from './rules';
+import { jsonLdTypes } from './jsonLd';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, TITLE_ID_MIN_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -29,6 +30,8 @@ export interface BoilerplateRegions {
   roots: Element[];
   /** Why each root was discounted (boilerplateReason), parallel to `roots`. */
   reasons: string[];
+  /** Comment threads left in because the page declares itself a discussion (declaresDiscussion). */
+  threadsKept: number;
   /** Stats with the regions' counts removed (the input stats when nothing was discounted). */
   stats: PageStats;
 }
@@ -119,6 +122,22 @@ function namesReason(cls: string | null, id: string | null): string | null {
 const COMMENT_THREAD = 'comment thread';
 
 /**
+ * Whether the page says, in schema.org terms, that it is a discussion (rules.DISCUSSION_TYPES,
+ * in JSON-LD or microdata): a forum thread's replies sit in regions named like an article's
+ * comment section (`section#comments`, `CommentsWrap`), and there they are the content.
+ * Asked only when a comment thread is found; the JSON-LD it parses is memoised for metadata.
+ */
+export function declaresDiscussion(doc: Document): boolean {
+  const types = jsonLdTypes(doc);
+  for (const t of DISCUSSION_TYPES) {
+    if (types.has(t)) return true;
+    // itemtype holds absolute type URLs (`https://schema.org/DiscussionForumPosting`).
+    if (doc.querySelector(`[itemtype$="/${t}" i], [itemtype*="/${t} " i]`) !== null) return true;
+  }
+  return false;
+}
+
+/**
  * Find the outermost boilerplate regions of the rendered page and discount them.
  * Cost: one attribute check per counted element outside the regions found (their insides
  * are skipped: a region's subtree is the contiguous run of post-order indices ending at it).
@@ -131,6 +150,9 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   const ranges: number[] = [];
   const rootReasons: string[] = [];
   let mains: Element[] | null = null;
+  let discussion: boolean | undefined;
+  let threadsKept = 0;
+  let keptFirst = n; // the first post-order index of the last thread kept
   const byClass = new Map<string, string | null>();
   const holdsMain = (el: Element): boolean => {
     mains ??= Array.from(stats.root.querySelectorAll('main, [role="main"]'));
@@ -141,6 +163,18 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   // descendants. A region inside an accepted one is never looked at; one inside a rejected
   // one (the page's own <form>) is judged on its own.
   const { order, tags, index } = stats;
+  // A region's first post-order index: its leftmost deepest counted descendant (counted
+  // elements have counted parents), found in a few steps where a `contains` test per
+  // element of the region took one call each (a comment thread spans thousands).
+  const firstIndex = (el: Element, i: number): number => {
+    let first = i;
+    for (let c = el.firstElementChild; c !== null;) {
+      const k = index.get(c);
+      if (k === undefined) c = c.nextElementSibling;
+      else { first = k; c = c.firstElementChild; }
+    }
+    return first;
+  };
   for (let i = b - 1; i >= 0; i--) {
     if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
     const el = order[i]!;
@@ -156,24 +190,24 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
     // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
     if (reason === '<aside>' && stats.ln[i] === 0) continue;
-    if (reason !== COMMENT_THREAD) {
+    if (reason === COMMENT_THREAD) {
+      discussion ??= declaresDiscussion(el.ownerDocument);
+      if (discussion) {
+        // Its replies are looked at one by one (each may hold a <footer> or a form), but
+        // only the outermost thread is counted.
+        if (i < keptFirst) { threadsKept++; keptFirst = firstIndex(el, i); }
+        continue;
+      }
+    } else {
       const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
       if (share > BOILERPLATE_MAX_SHARE || holdsMain(el)) continue;
     }
-    // The region's first post-order index: its leftmost deepest counted descendant (counted
-    // elements have counted parents), found in a few steps where a `contains` test per
-    // element of the region took one call each (a comment thread spans thousands).
-    let first = i;
-    for (let c = el.firstElementChild; c !== null;) {
-      const k = index.get(c);
-      if (k === undefined) c = c.nextElementSibling;
-      else { first = k; c = c.firstElementChild; }
-    }
+    const first = firstIndex(el, i);
     ranges.push(first, i);
     rootReasons.push(reason);
     i = first; // the loop's i-- steps past the region
   }
-  if (ranges.length === 0) return { roots: [], reasons: [], stats };
+  if (ranges.length === 0) return { roots: [], reasons: [], threadsKept, stats };
   // Document order, as the trace and the pipeline expect.
   const roots: number[] = [];
   const firsts: number[] = [];
@@ -181,7 +215,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   rootReasons.reverse();
   let removedNlc = 0;
   for (const i of roots) removedNlc += stats.tc[i]! - stats.lc[i]!;
-  if (nlcB - removedNlc < BOILERPLATE_MIN_REMAINING) return { roots: [], reasons: [], stats };
+  if (nlcB - removedNlc < BOILERPLATE_MIN_REMAINING) return { roots: [], reasons: [], threadsKept, stats };
 
   const tc = stats.tc.slice(), lc = stats.lc.slice(), ln = stats.ln.slice(), img = stats.img.slice();
   const leafText = stats.leafText.slice(), leafAnchor = stats.leafAnchor.slice(), leafImage = stats.leafImage.slice();
@@ -211,6 +245,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   return {
     roots: roots.map((i) => stats.order[i]!),
     reasons: rootReasons,
+    threadsKept,
     stats: { ...stats, tc, lc, ln, img, leafText, leafAnchor, leafImage },
   };
 }

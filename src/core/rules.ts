@@ -169,6 +169,16 @@ export const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * schema.org types by which a page says it *is* a discussion (JSON-LD @type, short and
+ * lower-case, or a microdata itemtype): there the comment thread holds the replies, which are
+ * the page's content, not a section after an article. WCXB-dev's forum pages declare
+ * DiscussionForumPosting on 60 of 113 (none of its 1,384 other pages do). Not QAPage: Stack
+ * Exchange declares it, and there a "comments" region is the short remarks under each post
+ * that the answers are read without.
+ */
+export const DISCUSSION_TYPES: readonly string[] = ['discussionforumposting'];
+
+/**
  * Comment threads by the class/id token that names them: `comments`, `comment-list`,
  * `commentlist`, `entry-comments`, `comments-area`, `comment-123`, `disqus_thread`,
  * `respond`… but not a mention of comments (`comment-count`, `comments-link`,

@@ -42,13 +42,14 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
   let ann = annotate(stats);
   let choice = chooseStartNode(stats, ann, options);
   if (!choice && regions.roots.length) {
-    regions = { roots: [], reasons: [], stats: ctx.stats };
+    regions = { roots: [], reasons: [], threadsKept: 0, stats: ctx.stats };
     stats = ctx.stats;
     ann = annotate(stats);
     choice = chooseStartNode(stats, ann, options);
   }
   if (!choice) return { selection: null, stats, ann };
   if (regions.roots.length) choice.notes.push(`${regions.roots.length} boilerplate region(s) discounted`);
+  if (regions.threadsKept) choice.notes.push(`${regions.threadsKept} comment thread(s) kept: the page declares itself a discussion (schema.org DiscussionForumPosting), so they hold its replies`);
   const nodes: DecisiveNodeTrace[] = [];
   if (options.trace) {
     for (const el of choice.candidates.slice(0, 12)) {
