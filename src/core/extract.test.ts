@@ -422,6 +422,15 @@ describe('extract: a selection that its link blocks would mostly empty', () => {
     expect(clip.trace.linkBlocks.some((b) => b.links >= 8 * 4 && !b.removedFromContent)).toBe(true);
   });
 
+  it('Auto sees the same list in NTA’s selection and returns it', () => {
+    const nta = extract(index(8), { layout: fakeLayout })!;
+    const auto = extract(index(8), { layout: fakeLayout, engine: 'auto' })!;
+    expect(auto.trace.notes).toContain("auto: link blocks would take most of NTA's selection, a list of links: classifier and combiner skipped");
+    expect(auto.text).toBe(nta.text);
+    expect(auto.html).toBe(nta.html);
+    expect(auto.trace.notes.filter((n) => n.startsWith('link blocks would have taken'))).toHaveLength(1);
+  });
+
   it('still removes a cluster that holds about half of an article', () => {
     // A shop list in the article, 20 items of ~35 non-space characters (name, price, brand),
     // between two paragraphs of ~290: the block is over half of the text, under 0.7.

@@ -97,55 +97,19 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 3. Link blocks: the scanner listened to the same walk (one traversal, SPEC §2's single scan).
   const linkBlocks = scanner.finish(stats.codeLength);
 
-  // 4. Content selection.
-  const selection = engine.select({ doc, stats, linkBlocks, options, layout });
+  // 4. Content selection. Stages 5 and 6 are offered to the engine (EngineContext.isListOfLinks)
+  // and run at most once per selection: Auto asks about NTA's before choosing it.
+  const cleaned = new Map<ContentSelection, CleanClip>();
+  const stageInput: StageInput = { stats, layout, baseUrl, options, linkBlocks };
+  const clean = (sel: ContentSelection): CleanClip => {
+    let c = cleaned.get(sel);
+    if (c === undefined) { c = cleanAndSerialize(sel, stageInput); cleaned.set(sel, c); }
+    return c;
+  };
+  const selection = engine.select({ doc, stats, linkBlocks, options, layout, isListOfLinks: (sel) => clean(sel).listOfLinks });
   if (!selection) return fail('not-article', 'No article found: the page has no region of running text.');
   const selected = now();
-
-  // 5. Noise inside the selection: link blocks first (SPEC §2), then the other rules.
-  // A selection that is a list of links (a product grid) keeps its link clusters: they are its content.
-  const blocks = selection.linkList ? NO_BLOCKS : removeLinkBlockNoise(selection, linkBlocks, options);
-  let noise = removeNoise(selection, stats, layout, baseUrl, options, blocks.removed);
-
-  // 6. Serialization.
-  const input = { root: selection.root, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
-  // Should step 5's removals empty the clip (a page that is one long link list, or nothing
-  // but widget sections and teasers), keep them all: a list of links is better than nothing.
-  const serializeKept = (kept: Set<Node>): Serialized => {
-    const { removed } = noise;
-    const out = serialize({ ...input, kept, removed });
-    if (NON_SPACE.test(out.text) || removed.size <= (selection.removed?.size ?? 0)) return out;
-    const withBlocks = serialize({ ...input, kept, removed: new Set(selection.removed ?? []) });
-    if (isBlank(withBlocks)) return out;
-    noise.notes.push('removing link blocks, widget sections, repeated regions, teaser lists and control text emptied the clip: kept them');
-    for (const b of blocks.trace) b.removedFromContent = false;
-    return withBlocks;
-  };
-  let out = serializeKept(selection.kept);
-  // Link blocks are clusters *in* the content. When they would take most of what the
-  // selection holds (rules.LINK_BLOCKS_MAX_CONTENT_SHARE), the selection is itself a list of
-  // links with their descriptions (a blog's index of posts, a shop's grid of products): its
-  // links are the content, so stage 5 runs again without link-block removal. The emptied
-  // clip above is this case's limit; this one costs a second serialization only when it fires.
-  // Both sides in the stats' unit (countChars, which counted the blocks' links and gaps); the
-  // text's length bounds its count, so most pages never count it.
-  const takesMost = (left: number): boolean => blocks.chars > LINK_BLOCKS_MAX_CONTENT_SHARE * (blocks.chars + left);
-  const left = takesMost(out.text.length) ? countChars(out.text) : Infinity;
-  if (takesMost(left)) {
-    const share = Math.round((100 * blocks.chars) / (blocks.chars + left));
-    noise = removeNoise(selection, stats, layout, baseUrl, options, null);
-    noise.notes.unshift(`link blocks would have taken ${share} % of the selection's text: it is a list of links, kept them`);
-    for (const b of blocks.trace) b.removedFromContent = false;
-    out = serializeKept(selection.kept);
-  }
-  // Pruning may keep nothing readable in a region that holds text: every node of a list of
-  // links types as anchor, so NTA found the region (the start node) but no text node in it.
-  // Below the page itself, that region is the clip; a start node at the walk root says only
-  // that the page has no distinct region.
-  if (isBlank(out) && selection.root !== stats.root && !selection.kept.has(selection.root)) {
-    out = serializeKept(new Set<Node>([selection.root]));
-    if (!isBlank(out)) noise.notes.push('pruning kept no readable node: the start node is kept whole');
-  }
+  const { out, noise, blocks } = clean(selection);
   if (isBlank(out)) {
     return fail('not-article', 'No article found: the selected region has no readable text.');
   }
@@ -199,6 +163,75 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
 export function extract(doc: Document, options?: Partial<ExtractOptions> | null): Clip | null {
   const result = extractResult(doc, options);
   return result.ok ? result.clip : null;
+}
+
+/** What stages 5 and 6 need besides the selection. */
+interface StageInput {
+  stats: PageStats;
+  layout: LayoutProbe;
+  baseUrl: string;
+  options: ExtractOptions;
+  linkBlocks: LinkBlockResult;
+}
+
+/** A selection cleaned of noise (stage 5) and serialized (stage 6). */
+interface CleanClip {
+  out: Serialized;
+  noise: { removed: Set<Node>; notes: string[] };
+  blocks: BlockRemoval;
+  /** Link blocks would have taken most of the selection's text, so they were kept (LINK_BLOCKS_MAX_CONTENT_SHARE). */
+  listOfLinks: boolean;
+}
+
+/** Stages 5 and 6 for one selection (the pipeline's, or one an engine asks about). */
+function cleanAndSerialize(selection: ContentSelection, { stats, layout, baseUrl, options, linkBlocks }: StageInput): CleanClip {
+  // 5. Noise inside the selection: link blocks first (SPEC §2), then the other rules.
+  // A selection that is a list of links (a product grid) keeps its link clusters: they are its content.
+  const blocks = selection.linkList ? NO_BLOCKS : removeLinkBlockNoise(selection, linkBlocks, options);
+  let noise = removeNoise(selection, stats, layout, baseUrl, options, blocks.removed);
+
+  // 6. Serialization.
+  const input = { root: selection.root, stats, layout, baseUrl, minImageWidth: options.minImageWidth };
+  // Should step 5's removals empty the clip (a page that is one long link list, or nothing
+  // but widget sections and teasers), keep them all: a list of links is better than nothing.
+  const serializeKept = (kept: Set<Node>): Serialized => {
+    const { removed } = noise;
+    const out = serialize({ ...input, kept, removed });
+    if (NON_SPACE.test(out.text) || removed.size <= (selection.removed?.size ?? 0)) return out;
+    const withBlocks = serialize({ ...input, kept, removed: new Set(selection.removed ?? []) });
+    if (isBlank(withBlocks)) return out;
+    noise.notes.push('removing link blocks, widget sections, repeated regions, teaser lists and control text emptied the clip: kept them');
+    for (const b of blocks.trace) b.removedFromContent = false;
+    return withBlocks;
+  };
+  let out = serializeKept(selection.kept);
+  let listOfLinks = false;
+  // Link blocks are clusters *in* the content. When they would take most of what the
+  // selection holds (rules.LINK_BLOCKS_MAX_CONTENT_SHARE), the selection is itself a list of
+  // links with their descriptions (a blog's index of posts, a shop's grid of products): its
+  // links are the content, so stage 5 runs again without link-block removal. The emptied
+  // clip above is this case's limit; this one costs a second serialization only when it fires.
+  // Both sides in the stats' unit (countChars, which counted the blocks' links and gaps); the
+  // text's length bounds its count, so most pages never count it.
+  const takesMost = (left: number): boolean => blocks.chars > LINK_BLOCKS_MAX_CONTENT_SHARE * (blocks.chars + left);
+  const left = takesMost(out.text.length) ? countChars(out.text) : Infinity;
+  if (takesMost(left)) {
+    const share = Math.round((100 * blocks.chars) / (blocks.chars + left));
+    noise = removeNoise(selection, stats, layout, baseUrl, options, null);
+    noise.notes.unshift(`link blocks would have taken ${share} % of the selection's text: it is a list of links, kept them`);
+    for (const b of blocks.trace) b.removedFromContent = false;
+    out = serializeKept(selection.kept);
+    listOfLinks = true;
+  }
+  // Pruning may keep nothing readable in a region that holds text: every node of a list of
+  // links types as anchor, so NTA found the region (the start node) but no text node in it.
+  // Below the page itself, that region is the clip; a start node at the walk root says only
+  // that the page has no distinct region.
+  if (isBlank(out) && selection.root !== stats.root && !selection.kept.has(selection.root)) {
+    out = serializeKept(new Set<Node>([selection.root]));
+    if (!isBlank(out)) noise.notes.push('pruning kept no readable node: the start node is kept whole');
+  }
+  return { out, noise, blocks, listOfLinks };
 }
 
 function isEmpty(stats: PageStats | null): boolean {

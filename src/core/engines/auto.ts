@@ -57,6 +57,14 @@ export const autoEngine: Engine = {
       nta.selection.notes.push("auto: NTA's selection is a list of links, classifier and combiner skipped");
       return nta.selection;
     }
+    // The same kind of list seen by the pipeline: link blocks that would take most of NTA's
+    // selection (extract.ts keeps them then, as the list's content: a blog's index of posts,
+    // a shop's grid). The pipeline cleans and serializes NTA's selection to know, work it
+    // reuses when that selection is returned.
+    if (nta.selection && ctx.isListOfLinks?.(nta.selection)) {
+      nta.selection.notes.push("auto: link blocks would take most of NTA's selection, a list of links: classifier and combiner skipped");
+      return nta.selection;
+    }
     const c = classifyLeaves(ctx, nta);
     if (!c) return nta.selection;
     // Plain loops rather than map/filter callbacks: the call runs cold, where a callback

@@ -16,6 +16,13 @@ export interface EngineContext {
   linkBlocks: LinkBlockResult;
   options: ExtractOptions;
   layout: LayoutProbe;
+  /**
+   * Whether the pipeline, given this selection, would find it a list of links: link blocks
+   * that would take most of its text (extract.ts, rules.LINK_BLOCKS_MAX_CONTENT_SHARE), kept
+   * as the list's content. Runs stages 5 and 6 on it, once: returning the same selection
+   * reuses that work. Absent where no pipeline runs (unit tests of an engine alone).
+   */
+  isListOfLinks?: (selection: ContentSelection) => boolean;
 }
 
 export interface ContentSelection {
