@@ -50,19 +50,19 @@ export const autoEngine: Engine = {
       nta.selection.notes.push(`auto: NTA's selection, classifier and combiner skipped (gate: ${gate.reason})`);
       return nta.selection;
     }
-    // NTA found a list of links (a grid typed anchor throughout, or cards that are links:
-    // nodeTypes.ts, cardLists.ts), which the pipeline keeps whole. The models learned to pick
-    // text leaves, and kept a few of such a list's, or none: NTA's selection is the clip.
-    if (nta.selection?.linkList) {
-      nta.selection.notes.push("auto: NTA's selection is a list of links, classifier and combiner skipped");
-      return nta.selection;
-    }
-    // The same kind of list seen by the pipeline: link blocks that would take most of NTA's
-    // selection (extract.ts keeps them then, as the list's content: a blog's index of posts,
-    // a shop's grid). The pipeline cleans and serializes NTA's selection to know, work it
-    // reuses when that selection is returned.
-    if (nta.selection && ctx.isListOfLinks?.(nta.selection)) {
-      nta.selection.notes.push("auto: link blocks would take most of NTA's selection, a list of links: classifier and combiner skipped");
+    // NTA's selection is a list of links, which the pipeline keeps whole: NTA typed it so (a
+    // grid typed anchor throughout, cards that are links: nodeTypes.ts, cardLists.ts), or its
+    // link blocks would take most of it (extract.ts keeps them then, as the list's content: a
+    // blog's index of posts, a shop's grid; the pipeline cleans and serializes the selection to
+    // know, work it reuses when the selection is returned). The models learned to pick text
+    // leaves, and kept a few of such a list's, or none: NTA's selection is the clip.
+    const list = nta.selection?.linkList
+      ? "auto: NTA's selection is a list of links, classifier and combiner skipped"
+      : nta.selection && ctx.isListOfLinks?.(nta.selection)
+        ? "auto: link blocks would take most of NTA's selection, a list of links: classifier and combiner skipped"
+        : null;
+    if (list) {
+      nta.selection!.notes.push(list);
       return nta.selection;
     }
     const c = classifyLeaves(ctx, nta);
