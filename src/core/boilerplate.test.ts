@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { boilerplateReason, discountBoilerplate } from './boilerplate';
 import { extract } from './extract';
-import { COMMENT_THREAD_TOKEN } from './rules';
+import { COMMENT_THREAD_TOKEN, REVIEWS_TOKEN } from './rules';
 import { computeStats } from './stats';
 import { fakeLayout, prose } from './testPage';
 
@@ -90,6 +90,15 @@ describe('boilerplate regions: which elements', () => {
       expect(COMMENT_THREAD_TOKEN.test(t), t).toBe(false);
     }
   });
+  it('knows buyers\' reviews from one review and from mentions of reviews', () => {
+    for (const t of ['reviews', 'product-reviews', 'customer-reviews-section', 'userreviews', 'review-list', 'reviews_container', 'product-reviews-content', 'okereviews', 'bvseo-reviewssection', 'yotpo-main-widget', 'jdgm-widget', 'reviews-2']) {
+      expect(REVIEWS_TOKEN.test(t), t).toBe(true);
+    }
+    // One review (a review article's body), counts and links, a reviewer, and previews (post teasers).
+    for (const t of ['review', 'review-content', 'reviews-count', 'has-reviews', 'write-reviews', 'review-stars', 'reviewed-by', 'reviewer', 'preview', 'previews', 'post-previews']) {
+      expect(REVIEWS_TOKEN.test(t), t).toBe(false);
+    }
+  });
 });
 
 describe('boilerplate regions: discounting', () => {
@@ -124,6 +133,20 @@ describe('boilerplate regions: discounting', () => {
       expect(discountBoilerplate(computeStats(page, fakeLayout)!).roots).toEqual([page.querySelector('#comments')]);
       expect(extract(page, { layout: fakeLayout })!.text).not.toContain('Reader 3');
     }
+  });
+
+  it('a product\'s buyers\' reviews are dropped like comments; a page that is mostly reviews keeps them', () => {
+    const reviews = (n: number) => `<section class="product-reviews"><h2>Customer reviews</h2>${Array.from({ length: n }, (_, i) => `<div class="review-card"><b>Buyer ${i}</b><p>${prose(2, 40 + i)}</p></div>`).join('')}</section>`;
+    const product = doc(`<main><div class="product"><h1>Trail 25 pack</h1><div class="description"><p>${prose(6, 1)}</p><ul><li>${prose(1, 2)}</li><li>${prose(1, 3)}</li></ul></div>${reviews(3)}</div></main>`);
+    expect(discountBoilerplate(computeStats(product, fakeLayout)!).reasons).toEqual(['reviews']);
+    const clip = extract(product, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(6, 1));
+    expect(clip.text).not.toContain('Buyer 2');
+    expect(clip.text).not.toContain('Customer reviews');
+    // The shop's page of reviews: the region is most of the page's text, so it is the content.
+    const reviewsPage = doc(`<div class="product"><h1>Reviews of the Trail 25 pack</h1><p>${prose(1, 1)}</p>${reviews(8)}</div>`);
+    expect(discountBoilerplate(computeStats(reviewsPage, fakeLayout)!).roots).toEqual([]);
+    expect(extract(reviewsPage, { layout: fakeLayout })!.text).toContain('Buyer 2');
   });
 
   it('regions inside a kept text block (author bio, newsletter box, footer) are dropped from the clip', () => {

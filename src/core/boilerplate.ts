@@ -1,5 +1,5 @@
 import { jsonLdTypes } from './jsonLd';
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, TITLE_ID_MIN_WORDS } from './rules';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, REVIEWS_TOKEN, TITLE_ID_MIN_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -12,9 +12,9 @@ import { tagOf } from './stats';
  *   role=complementary/contentinfo/navigation/search/dialog…, `aria-modal` (not
  *   `aria-hidden`: pages put it on carousel slides and collapsed accordion panels that are
  *   content; what is really hidden fails the stats walk's visibility check anyway);
- * - the class/id vocabulary of comment threads, sidebars, share bars, newsletters, related
- *   lists… (rules.BOILERPLATE_VOCABULARY), matched the way Readability matches its
- *   "unlikely candidates".
+ * - the class/id vocabulary of comment threads, buyers' reviews (rules.REVIEWS_TOKEN),
+ *   sidebars, share bars, newsletters, related lists… (rules.BOILERPLATE_VOCABULARY), matched
+ *   the way Readability matches its "unlikely candidates".
  *
  * Such a region is *discounted*: its counts are subtracted from its ancestors before NTA
  * annotates the page, so it neither attracts the candidate list nor dilutes the degree of
@@ -113,6 +113,10 @@ function namesReason(cls: string | null, id: string | null): string | null {
   if (names.includes('comment') || names.includes('disqus') || names.includes('respond')) {
     for (const token of names.split(/\s+/)) if (token && COMMENT_THREAD_TOKEN.test(token)) return COMMENT_THREAD;
   }
+  // Likewise reviews (before the content words: `product-reviews-content` is still reviews).
+  if (names.includes('review') || names.includes('yotpo') || names.includes('jdgm')) {
+    for (const token of names.split(/\s+/)) if (token && REVIEWS_TOKEN.test(token)) return REVIEWS;
+  }
   const m = BOILERPLATE_VOCABULARY.exec(` ${names} `);
   if (!m) return null;
   for (const word of CONTENT_WORDS) if (names.includes(word)) return null;
@@ -120,6 +124,7 @@ function namesReason(cls: string | null, id: string | null): string | null {
 }
 
 const COMMENT_THREAD = 'comment thread';
+const REVIEWS = 'reviews';
 
 /**
  * Whether the page says, in schema.org terms, that it is a discussion (rules.DISCUSSION_TYPES,

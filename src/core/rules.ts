@@ -188,6 +188,23 @@ export const COMMENT_THREAD_TOKEN =
   /^(?!(?:has|no|with|show|hide|open|closed)[-_])(?:(?:[a-z0-9]+[-_])*(?:[a-z0-9]*comments?|commentlist(?:ing)?)(?:[-_]?(?:list|listing|area|wrap|wrapper|section|container|thread|holder|block|body|content|box|tree|respond|form|inner|outer))*(?:[-_]?\d+)?|disqus[a-z_]*|(?:comment[-_]?)?respond)$/;
 
 /**
+ * Buyers' reviews by the class/id token that names them (session 36): `reviews`,
+ * `product-reviews`, `customer-reviews-section`, `userReviews`, `review-list`,
+ * `reviews_container`, `product-reviews-content`, and the review widgets shops embed (Yotpo's `yotpo-…`, Judge.me's
+ * `jdgm-…`, Okendo's `okeReviews`, Bazaarvoice's `bvseo-reviewsSection`). Other people's
+ * words about the thing the page offers, like an article's comments, and left out of the
+ * content the same way. Not one review (`review`, `review-content`: a review article's own
+ * body is named so) nor a mention (`reviews-count`, `has-reviews`, `review-stars`). Unlike a
+ * comment thread, a reviews region keeps the size guard: the reviews page of a shop is the
+ * content. Measured on WCXB-dev (same loads, both builds, 1,497 pages): 0.84792 → 0.84909;
+ * product, collection, service and listing pages 25 up, 6 down (Etsy, whose truth keeps its
+ * reviews, −0.065); articles, forums, documentation 1 up, 2 down (a movers listicle whose
+ * entries are named `reviews`, an article's `user-reviews-container`).
+ */
+export const REVIEWS_TOKEN =
+  /^(?!(?:has|no|with|show|hide|open|closed|write|add)[-_])(?:(?:[a-z0-9]+[-_])*(?:[a-z0-9]*(?<!p)reviews|review[-_]?(?:list|listing|section|container|wrap|wrapper|widget|block|area|tab|panel|module))(?:[-_]?(?:list|listing|area|wrap|wrapper|section|container|widget|block|holder|box|tab|panel|module|content|inner))*(?:[-_]?\d+)?|(?:yotpo|jdgm)(?:[-_][a-z0-9_-]*)?)$/;
+
+/**
  * Class/id vocabulary of boilerplate regions, in the spirit of Readability's
  * `unlikelyCandidates` (sidebar, footer, related, social, sponsor, popup, rss, comment,
  * shoutbox, pagination…), extended with what WCXB-dev article pages showed kept as text:
