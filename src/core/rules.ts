@@ -190,8 +190,9 @@ export const COMMENT_THREAD_TOKEN =
 /**
  * Buyers' reviews by the class/id token that names them (session 36): `reviews`,
  * `product-reviews`, `customer-reviews-section`, `userReviews`, `review-list`,
- * `reviews_container`, `product-reviews-content`, and the review widgets shops embed (Yotpo's `yotpo-…`, Judge.me's
- * `jdgm-…`, Okendo's `okeReviews`, Bazaarvoice's `bvseo-reviewsSection`). Other people's
+ * `reviews_container`, `product-reviews-content`, and the review widgets shops embed
+ * (Yotpo's `yotpo-…`, Judge.me's `jdgm-…`, Okendo's `okeReviews`, Bazaarvoice's
+ * `bvseo-reviewsSection`), but not `previews` (post teasers). Other people's
  * words about the thing the page offers, like an article's comments, and left out of the
  * content the same way. Not one review (`review`, `review-content`: a review article's own
  * body is named so) nor a mention (`reviews-count`, `has-reviews`, `review-stars`). Unlike a
