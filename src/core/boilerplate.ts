@@ -110,17 +110,19 @@ function slugOf(s: string): string {
 function namesReason(cls: string | null, id: string | null): string | null {
   const names = `${(cls ?? '').toLowerCase()} ${(id ?? '').toLowerCase()}`;
   // Every comment-thread token holds one of these words: test tokens only when one occurs.
-  if (names.includes('comment') || names.includes('disqus') || names.includes('respond')) {
-    for (const token of names.split(/\s+/)) if (token && COMMENT_THREAD_TOKEN.test(token)) return COMMENT_THREAD;
-  }
+  if ((names.includes('comment') || names.includes('disqus') || names.includes('respond')) && hasToken(names, COMMENT_THREAD_TOKEN)) return COMMENT_THREAD;
   // Likewise reviews (before the content words: `product-reviews-content` is still reviews).
-  if (names.includes('review') || names.includes('yotpo') || names.includes('jdgm')) {
-    for (const token of names.split(/\s+/)) if (token && REVIEWS_TOKEN.test(token)) return REVIEWS;
-  }
+  if ((names.includes('review') || names.includes('yotpo') || names.includes('jdgm')) && hasToken(names, REVIEWS_TOKEN)) return REVIEWS;
   const m = BOILERPLATE_VOCABULARY.exec(` ${names} `);
   if (!m) return null;
   for (const word of CONTENT_WORDS) if (names.includes(word)) return null;
   return `class/id "${m[0].trim()}"`;
+}
+
+/** Whether one of the space-separated tokens of `names` matches `token` (a whole-token pattern). */
+function hasToken(names: string, token: RegExp): boolean {
+  for (const t of names.split(/\s+/)) if (t && token.test(t)) return true;
+  return false;
 }
 
 const COMMENT_THREAD = 'comment thread';
