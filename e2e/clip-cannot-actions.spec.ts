@@ -86,13 +86,13 @@ test('a PDF: "Download this PDF" is focused, Enter downloads the PDF the tab sho
     await expect(download).toHaveAccessibleDescription(/^Sift can’t clip this page This is a PDF shown by the browser’s PDF viewer/);
 
     await popup.keyboard.press('Enter');
+    // The browser's own download record: complete, from the tab's address, all the bytes. (If
+    // it is not, the failure shows the record as it stands: received bytes, danger, error.)
+    const record = () => serviceWorker.evaluate(async (url: string) => (await chrome.downloads.search({ url })).map((d) => ({ state: d.state, filename: d.filename, bytes: d.totalBytes, received: d.bytesReceived, danger: d.danger, paused: d.paused, error: d.error ?? null })), pdf.url('/report.pdf'));
+    await expect.poll(record, { timeout: 15_000 }).toEqual([expect.objectContaining({ state: 'complete', bytes: PDF.length, error: null })]);
+    const items = await record();
     const status = popup.getByTestId('pdf-status');
-    await expect(status).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-
-    // The browser's own download record: complete, from the tab's address, all the bytes.
-    const items = await serviceWorker.evaluate(async (url: string) => (await chrome.downloads.search({ url })).map((d) => ({ state: d.state, filename: d.filename, bytes: d.totalBytes, error: d.error ?? null })), pdf.url('/report.pdf'));
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ state: 'complete', bytes: PDF.length, error: null });
+    await expect(status).toHaveAttribute('data-state', 'done', { timeout: 5_000 });
     const onDisk = readFileSync(items[0]!.filename);
     expect(onDisk.equals(PDF)).toBe(true);
     const name = items[0]!.filename.split('/').pop()!;

@@ -3,7 +3,7 @@ import { DOWNLOAD_MESSAGES } from '../shared/pdfPages';
 import { downloadPdf, interruptReason, pdfAddress, type DownloadDelta, type DownloadsApi } from './pdfDownload';
 
 /** A downloads API that finishes each download the way `outcome` says, after `afterMs`. */
-function fakeDownloads(outcome: { state: 'complete' | 'interrupted' | 'in_progress'; error?: string; filename?: string }, afterMs = 5) {
+function fakeDownloads(outcome: { state: 'complete' | 'interrupted' | 'in_progress'; error?: string; filename?: string }, afterMs = 5, { events = true } = {}) {
   const listeners = new Set<(d: DownloadDelta) => void>();
   const items = new Map<number, { state: string; filename?: string; error?: string }>();
   const started: string[] = [];
@@ -15,7 +15,7 @@ function fakeDownloads(outcome: { state: 'complete' | 'interrupted' | 'in_progre
       if (outcome.state !== 'in_progress') {
         setTimeout(() => {
           items.set(id, { state: outcome.state, ...(outcome.filename ? { filename: outcome.filename } : {}), ...(outcome.error ? { error: outcome.error } : {}) });
-          for (const l of listeners) l({ id, state: { current: outcome.state }, ...(outcome.error ? { error: { current: outcome.error } } : {}) });
+          if (events) for (const l of listeners) l({ id, state: { current: outcome.state }, ...(outcome.error ? { error: { current: outcome.error } } : {}) });
         }, afterMs);
       }
       return id;
@@ -41,6 +41,14 @@ describe('downloadPdf', () => {
     const { api } = fakeDownloads({ state: 'complete', filename: '/d/r.pdf' }, 0);
     const slowSearch: DownloadsApi = { ...api, search: async (q) => { await new Promise((r) => setTimeout(r, 20)); return api.search(q); } };
     await expect(downloadPdf(PDF, { ...permitted, downloads: () => slowSearch })).resolves.toEqual({ kind: 'complete', filename: '/d/r.pdf' });
+  });
+
+  it('a change the browser never reports (done before it registered the listener) is still seen', async () => {
+    const { api, listeners } = fakeDownloads({ state: 'complete', filename: '/d/r.pdf' }, 30, { events: false });
+    const began = Date.now();
+    await expect(downloadPdf(PDF, { ...permitted, downloads: () => api }, { permission: 10, complete: 5_000 })).resolves.toEqual({ kind: 'complete', filename: '/d/r.pdf' });
+    expect(Date.now() - began).toBeLessThan(2_000); // a poll found it, long before the wait ran out
+    expect(listeners.size).toBe(0);
   });
 
   it('an interrupted download is an error in the user’s words', async () => {

@@ -91,14 +91,23 @@ export function pdfAddress(url: string | undefined): string {
   return url;
 }
 
+/**
+ * How often the download is looked up while waiting. The browser's `onChanged` alone is not
+ * enough: a change it reports before it has registered the listener (a small file, done in
+ * the moment between the first look and the listener) reaches no one, and the popup would
+ * wait out the whole `COMPLETE_WAIT_MS` for a file already on disk.
+ */
+export const POLL_MS = 500;
+
 /** Waits for download `id` to finish: `complete` with its path, `started` after `ms`, or throws its interrupt reason. */
-export function waitForDownload(downloads: DownloadsApi, id: number, ms: number): Promise<PdfDownload> {
+export function waitForDownload(downloads: DownloadsApi, id: number, ms: number, pollMs = POLL_MS): Promise<PdfDownload> {
   return new Promise<PdfDownload>((resolve, reject) => {
     let done = false;
     const finish = (outcome: () => void) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearInterval(poll);
       downloads.onChanged.removeListener(onChanged);
       outcome();
     };
@@ -112,13 +121,18 @@ export function waitForDownload(downloads: DownloadsApi, id: number, ms: number)
     const onChanged = (delta: DownloadDelta) => {
       if (delta.id === id) void settle(delta.state?.current, delta.error?.current);
     };
+    const look = () => {
+      if (done) return;
+      void downloads.search({ id }).then(
+        ([item]) => settle(item?.state, item?.error),
+        () => undefined,
+      );
+    };
     const timer = setTimeout(() => finish(() => resolve({ kind: 'started' })), ms);
-    // Listen first, then look: a small file may be done before the listener is added.
+    // Listen first, then look, and look again now and then (POLL_MS).
     downloads.onChanged.addListener(onChanged);
-    void downloads.search({ id }).then(
-      ([item]) => settle(item?.state, item?.error),
-      () => undefined,
-    );
+    const poll = setInterval(look, pollMs);
+    look();
   });
 }
 
