@@ -106,6 +106,28 @@ describe('NTA node types, DoC, candidates and start node', () => {
     expect(kept.has(d.querySelector('#last')!)).toBe(false);
   });
 
+  it('descends an anchor node that holds much of the page’s plain text (a schedule with its readings linked), not one made of link text', () => {
+    const row = (k: number) => `<tr><td>Sep ${k + 6}</td><td class="topic">${prose(1, k)}</td><td><a href="/n${k}">notes</a>, <a href="/s${k}">slides</a></td></tr>`;
+    const { d, stats, ann } = setup(`<div id="content">
+      <div id="intro"><h4>Course details</h4><p>${prose(4)}</p></div><hr>
+      <div id="refs"><h4>Readings</h4><ul>${[0, 1, 2].map((k) => `<li>Author ${k}. <a href="/r${k}">A long linked title of a book to read, part ${k}</a></li>`).join('')}</ul></div><hr>
+      <div id="lectures"><h4>Lectures</h4><table>${[0, 1, 2, 3, 4, 5].map(row).join('')}</table></div><hr>
+      <div id="related"><a href="/c1">Another course of ours</a> <a href="/c2">And one more course</a></div>
+    </div>`);
+    const i = stats.index.get(d.querySelector('#lectures')!)!;
+    // An anchor by its share of the page's links (12 of 17), with more plain text than link
+    // text; the nearest sibling that is not ignore is the readings, an anchor, so no text beside it.
+    expect(ann.types[i]).toBe('anchor');
+    expect(stats.tc[i]! - stats.lc[i]!).toBeGreaterThan(stats.lc[i]!);
+    expect(ann.types[stats.index.get(d.querySelector('#refs')!)!]).toBe('anchor');
+    const { kept } = pruneFromStart(d.querySelector('#content')!, stats, ann, resolveOptions(), fakeLayout);
+    const isKept = (n: Node) => { for (let c: Node | null = n; c; c = c.parentNode) if (kept.has(c)) return true; return false; };
+    expect([...d.querySelectorAll('.topic')].every(isKept)).toBe(true);
+    expect(isKept(d.querySelector('#lectures h4')!)).toBe(true);
+    // Links that outweigh their text and stand beside no text are skipped whole (SPEC §1).
+    expect(isKept(d.querySelector('#related a')!)).toBe(false);
+  });
+
   it('uses the θ_DoC and icon-width options', () => {
     const { d, stats, ann } = setup(`<div id="s"><p>${prose(5)}</p><img id="i" src="a.jpg" data-w="60"></div>`);
     const opts = resolveOptions({ minImageWidth: 50 });

@@ -1,6 +1,6 @@
 import { boilerplateReason } from './boilerplate';
 import { effectiveImageSize } from './layout';
-import { IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
+import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
 import type { Column, PageStats } from './stats';
 import { isImageElement, newColumn } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
@@ -177,7 +177,8 @@ const MAX_TRACE_NODES = 120;
  * Top-down pruning from the start node (SPEC §1):
  * text & DoC > θ_DoC → keep whole; text & DoC ≤ θ_DoC → descend; image → keep when its
  * rendered width ≥ minImageWidth (a non-leaf image node is descended so that each image is
- * judged by its own width); anchor → keep when an adjacent sibling is text; ignore → skip.
+ * judged by its own width); anchor → keep when an adjacent sibling is text, else skip, but
+ * descend an anchor holding much of the page's plain text (holdsPageText); ignore → skip.
  * Virtual text leaves (bare text runs) met while descending are text leaves: kept.
  * Iterative (explicit stack), for deep pages.
  */
@@ -219,9 +220,16 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
       continue;
     }
     if (type === 'anchor' && !isStart) {
-      if (hasAdjacentText(el, stats, ann)) kept.add(el);
-      else note(el, i, 'dropped', 'anchor without adjacent text');
-      continue;
+      if (hasAdjacentText(el, stats, ann)) {
+        kept.add(el);
+        continue;
+      }
+      if (!holdsPageText(i, stats, ann)) {
+        note(el, i, 'dropped', 'anchor without adjacent text');
+        continue;
+      }
+      // Typed anchor by its share of the page's links, yet holding much of its plain text:
+      // not skipped whole, descended like a text node whose children are mixed.
     }
     if (type === 'ignore' && !isStart) continue;
     // text with DoC ≤ θ_DoC, a container of images (each image decides by its own width:
@@ -229,6 +237,21 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
     for (let c = el.lastChild; c; c = c.previousSibling) stack.push(c);
   }
   return { kept, trace };
+}
+
+/**
+ * An anchor node that is one only by SPEC §1's second rule (`LN_i/LN_b > NLC_i/NLC_b`: it
+ * holds a larger share of the page's links than of its plain text), whose plain text still
+ * outweighs its link text and is more than rules.ANCHOR_TEXT_SHARE of the page's. A course
+ * page's schedule with its readings linked in every row, a Reddit thread whose comments
+ * carry vote and reply links: they hold most of the page's links *and* most of its text.
+ * Skipped whole as an anchor, the clip lost the text the page is for (wcxb-dev 0424 kept
+ * 27 % of its text, 0563 almost none). Descended instead, each child is judged by its own type.
+ */
+function holdsPageText(i: number, stats: PageStats, ann: Annotation): boolean {
+  const lc = stats.lc[i]!;
+  const nlc = stats.tc[i]! - lc;
+  return nlc >= lc && nlc > ANCHOR_TEXT_SHARE * ann.nlcB;
 }
 
 /** An anchor next to plain text (SPEC §1: in-text links carry meaning). */
