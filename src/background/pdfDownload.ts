@@ -100,7 +100,7 @@ export function pdfAddress(url: string | undefined): string {
 export const POLL_MS = 500;
 
 /** Waits for download `id` to finish: `complete` with its path, `started` after `ms`, or throws its interrupt reason. */
-export function waitForDownload(downloads: DownloadsApi, id: number, ms: number, pollMs = POLL_MS): Promise<PdfDownload> {
+export function waitForDownload(downloads: DownloadsApi, id: number, ms: number): Promise<PdfDownload> {
   return new Promise<PdfDownload>((resolve, reject) => {
     let done = false;
     const finish = (outcome: () => void) => {
@@ -131,7 +131,7 @@ export function waitForDownload(downloads: DownloadsApi, id: number, ms: number,
     const timer = setTimeout(() => finish(() => resolve({ kind: 'started' })), ms);
     // Listen first, then look, and look again now and then (POLL_MS).
     downloads.onChanged.addListener(onChanged);
-    const poll = setInterval(look, pollMs);
+    const poll = setInterval(look, POLL_MS);
     look();
   });
 }
