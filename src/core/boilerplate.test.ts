@@ -173,6 +173,22 @@ describe('boilerplate regions: discounting', () => {
     expect(extract(page, { layout: fakeLayout })!.text).toContain(prose(8, 2));
   });
 
+  it('a region beside the page\'s <main> is boilerplate however much text it holds: a footer of legal prose under a short post', () => {
+    const footer = `<footer id="page-footer"><p>${prose(8, 2)}</p><p>${prose(8, 3)}</p><p>© 2025 Harbour Partners. <a href="/privacy">Privacy</a></p></footer>`;
+    const page = doc(`<header><a href="/">Harbour Partners</a></header><main><article><h1>Best practices for rentals</h1><p>${prose(6, 1)}</p></article></main>${footer}`);
+    expect(discountBoilerplate(computeStats(page, fakeLayout)!).roots).toEqual([page.querySelector('footer')]);
+    const clip = extract(page, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(6, 1));
+    expect(clip.text).not.toContain(prose(8, 3));
+    // Without a <main> the page does not say where its content is: the larger region stays.
+    const unmarked = doc(`<header><a href="/">Harbour Partners</a></header><div class="page"><article><h1>Best practices for rentals</h1><p>${prose(6, 1)}</p></article></div>${footer}`);
+    expect(discountBoilerplate(computeStats(unmarked, fakeLayout)!).roots).toEqual([]);
+    // When that would leave almost no text, regions are judged by their share alone, as
+    // without a <main> (the <nav> still goes), rather than nothing being discounted.
+    const scant = doc(`<nav><a href="/">Home</a> <a href="/news">News</a></nav><main><h1>News</h1><p>${prose(2, 1)}</p></main>${footer}`);
+    expect(discountBoilerplate(computeStats(scant, fakeLayout)!).roots).toEqual([scant.querySelector('nav')]);
+  });
+
   it('reports only outermost regions, in document order, and zeroes exactly their subtrees', () => {
     const page = doc(`<nav><a href="/">Home</a> <a href="/a">A</a></nav><article><h1>Title</h1><p>${prose(8, 1)}</p><p>${prose(8, 2)}</p></article>`
       + `<aside class="sidebar"><div class="newsletter"><p>${prose(1, 3)} <a href="/s">Subscribe</a></p></div><div class="related"><a href="/r">Related</a></div></aside>`

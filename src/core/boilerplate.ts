@@ -21,9 +21,12 @@ import { tagOf } from './stats';
  * coherence of the article around it, and it is dropped from the clip. Guards, because a
  * class name is a weak signal: a region holding more than BOILERPLATE_MAX_SHARE of the
  * page's plain text is the page itself (an ASP.NET `<form>` around everything, a wrapper
- * named `has-sidebar`), unless it is a comment thread, which can dwarf the post it follows;
- * and when discounting would leave less than BOILERPLATE_MIN_REMAINING characters the page
- * is annotated as it is (Readability retries without its class filter the same way).
+ * named `has-sidebar`), unless it is a comment thread, which can dwarf the post it follows,
+ * or it lies beside the page's `<main>` (a footer of legal prose or a promotion box longer
+ * than a short post: the page itself says where its content is); and when discounting would
+ * leave less than BOILERPLATE_MIN_REMAINING characters, the regions are judged again without
+ * that exception, and if that still leaves too little the page is annotated as it is
+ * (Readability retries without its class filter the same way).
  */
 export interface BoilerplateRegions {
   /** Outermost discounted regions, in document order. */
@@ -153,23 +156,26 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   const n = stats.order.length;
   const b = n - 1;
   const nlcB = stats.tc[b]! - stats.lc[b]!;
-  // Accepted regions as [first, root] index ranges, outermost first; reasons parallel.
-  const ranges: number[] = [];
-  const rootReasons: string[] = [];
   let mains: Element[] | null = null;
   let discussion: boolean | undefined;
-  let threadsKept = 0;
-  let keptFirst = n; // the first post-order index of the last thread kept
   const byClass = new Map<string, string | null>();
+  const mainsOf = (): Element[] => (mains ??= Array.from(stats.root.querySelectorAll('main, [role="main"]')));
   const holdsMain = (el: Element): boolean => {
-    mains ??= Array.from(stats.root.querySelectorAll('main, [role="main"]'));
-    for (const m of mains) if (m !== el && el.contains(m)) return true;
+    for (const m of mainsOf()) if (m !== el && el.contains(m)) return true;
     return false;
   };
-  // Outer before inner: descending post-order index meets every element before its
-  // descendants. A region inside an accepted one is never looked at; one inside a rejected
-  // one (the page's own <form>) is judged on its own.
   const { order, tags, index } = stats;
+  // Beside the page's main content: the page marks a <main> that holds plain text, and the
+  // region is neither inside one nor around one (holdsMain is asked first).
+  const besideMain = (el: Element): boolean => {
+    let marked = false;
+    for (const m of mainsOf()) {
+      if (m.contains(el)) return false;
+      const k = index.get(m);
+      if (k !== undefined && stats.tc[k]! - stats.lc[k]! > 0) marked = true;
+    }
+    return marked;
+  };
   // A region's first post-order index: its leftmost deepest counted descendant (counted
   // elements have counted parents), found in a few steps where a `contains` test per
   // element of the region took one call each (a comment thread spans thousands).
@@ -182,47 +188,72 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
     }
     return first;
   };
-  for (let i = b - 1; i >= 0; i--) {
-    if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
-    const el = order[i]!;
-    const tag = tags[i]!;
-    // boilerplateReason's first two tests, inline: they decide most elements, and a call per
-    // element costs more than the tests themselves in cold (interpreted) code.
-    if (!BOILERPLATE_TAGS.has(tag) && !el.hasAttributes()) continue;
-    const reason = boilerplateReason(el, tag, byClass);
-    if (!reason) continue;
-    // Code is the author's text to the letter: a syntax highlighter's `hljs-comment` or
-    // Prism's `token comment` span is a comment in the code, not a comment thread.
-    if (el.closest('pre, code') !== null) continue;
-    // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
-    // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
-    if (reason === '<aside>' && stats.ln[i] === 0) continue;
-    if (reason === COMMENT_THREAD) {
-      discussion ??= declaresDiscussion(el.ownerDocument);
-      if (discussion) {
-        // Its replies are looked at one by one (each may hold a <footer> or a form), but
-        // only the outermost thread is counted.
-        if (i < keptFirst) { threadsKept++; keptFirst = firstIndex(el, i); }
-        continue;
+  /**
+   * The outermost regions, in document order. `besideMainWins`: a region beside the page's
+   * <main> is discounted whatever its share of the text (the page says where its content
+   * is: a footer of legal prose under a short post); `forced` tells whether that decided any.
+   */
+  const find = (besideMainWins: boolean) => {
+    // Accepted regions as [first, root] index ranges, outermost first; reasons parallel.
+    const ranges: number[] = [];
+    const reasons: string[] = [];
+    let threadsKept = 0;
+    let keptFirst = n; // the first post-order index of the last thread kept
+    let forced = false;
+    // Outer before inner: descending post-order index meets every element before its
+    // descendants. A region inside an accepted one is never looked at; one inside a rejected
+    // one (the page's own <form>) is judged on its own.
+    for (let i = b - 1; i >= 0; i--) {
+      if (stats.tc[i] === 0 && stats.img[i] === 0) continue; // nothing to discount
+      const el = order[i]!;
+      const tag = tags[i]!;
+      // boilerplateReason's first two tests, inline: they decide most elements, and a call per
+      // element costs more than the tests themselves in cold (interpreted) code.
+      if (!BOILERPLATE_TAGS.has(tag) && !el.hasAttributes()) continue;
+      const reason = boilerplateReason(el, tag, byClass);
+      if (!reason) continue;
+      // Code is the author's text to the letter: a syntax highlighter's `hljs-comment` or
+      // Prism's `token comment` span is a comment in the code, not a comment thread.
+      if (el.closest('pre, code') !== null) continue;
+      // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
+      // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
+      if (reason === '<aside>' && stats.ln[i] === 0) continue;
+      if (reason === COMMENT_THREAD) {
+        discussion ??= declaresDiscussion(el.ownerDocument);
+        if (discussion) {
+          // Its replies are looked at one by one (each may hold a <footer> or a form), but
+          // only the outermost thread is counted.
+          if (i < keptFirst) { threadsKept++; keptFirst = firstIndex(el, i); }
+          continue;
+        }
+      } else {
+        if (holdsMain(el)) continue;
+        const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
+        if (share > BOILERPLATE_MAX_SHARE) {
+          if (!besideMainWins || !besideMain(el)) continue;
+          forced = true;
+        }
       }
-    } else {
-      const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
-      if (share > BOILERPLATE_MAX_SHARE || holdsMain(el)) continue;
+      const first = firstIndex(el, i);
+      ranges.push(first, i);
+      reasons.push(reason);
+      i = first; // the loop's i-- steps past the region
     }
-    const first = firstIndex(el, i);
-    ranges.push(first, i);
-    rootReasons.push(reason);
-    i = first; // the loop's i-- steps past the region
-  }
-  if (ranges.length === 0) return { roots: [], reasons: [], threadsKept, stats };
-  // Document order, as the trace and the pipeline expect.
-  const roots: number[] = [];
-  const firsts: number[] = [];
-  for (let r = ranges.length - 2; r >= 0; r -= 2) { firsts.push(ranges[r]!); roots.push(ranges[r + 1]!); }
-  rootReasons.reverse();
-  let removedNlc = 0;
-  for (const i of roots) removedNlc += stats.tc[i]! - stats.lc[i]!;
-  if (nlcB - removedNlc < BOILERPLATE_MIN_REMAINING) return { roots: [], reasons: [], threadsKept, stats };
+    // Document order, as the trace and the pipeline expect.
+    const roots: number[] = [];
+    const firsts: number[] = [];
+    for (let r = ranges.length - 2; r >= 0; r -= 2) { firsts.push(ranges[r]!); roots.push(ranges[r + 1]!); }
+    reasons.reverse();
+    let removedNlc = 0;
+    for (const i of roots) removedNlc += stats.tc[i]! - stats.lc[i]!;
+    return { roots, firsts, reasons, threadsKept, forced, remaining: nlcB - removedNlc };
+  };
+  let found = find(true);
+  // Nothing is discounted when that would leave almost no text; first, the regions judged
+  // by their share alone, as on a page without a <main>.
+  if (found.forced && found.remaining < BOILERPLATE_MIN_REMAINING) found = find(false);
+  const { roots, firsts, reasons: rootReasons, threadsKept } = found;
+  if (roots.length === 0 || found.remaining < BOILERPLATE_MIN_REMAINING) return { roots: [], reasons: [], threadsKept, stats };
 
   const tc = stats.tc.slice(), lc = stats.lc.slice(), ln = stats.ln.slice(), img = stats.img.slice();
   const leafText = stats.leafText.slice(), leafAnchor = stats.leafAnchor.slice(), leafImage = stats.leafImage.slice();
