@@ -71,6 +71,25 @@ describe('NTA node types, DoC, candidates and start node', () => {
     expect(choice.notes.join(' ')).toMatch(/<h1>/);
   });
 
+  it('lowers the start node to the page\'s <main> when it holds most of the plain text and the <h1>', () => {
+    // A short post: the promotion box and the banner around it are more than a tenth of the
+    // page's text, so the only candidates are the app's wrapper and <body>.
+    const page = (main: string, rest = '') => setup(`<div id="app"><div class="banner"><p>${prose(3, 5)}</p></div>${main}<div class="rail"><p>${prose(2, 7)}</p></div>${rest}</div>`);
+    const post = `<main><h1>Which laptop for college?</h1><div id="post"><p>${prose(6)}</p></div></main>`;
+    let { d, stats, ann } = page(post);
+    let choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.candidates).toEqual([d.querySelector('#app'), d.body]);
+    expect(choice.start).toBe(d.querySelector('main'));
+    expect(choice.notes.join(' ')).toMatch(/lowered to the page's <main>/);
+    // Not when <main> holds half of the text or less (the content is elsewhere too) …
+    ({ d, stats, ann } = page(post, `<div id="more"><p>${prose(6, 9)}</p></div>`));
+    expect(chooseStartNode(stats, ann, resolveOptions())!.start).toBe(d.body);
+    // … nor when the page's <h1> is outside it.
+    ({ d, stats, ann } = page(`<h1>Which laptop for college?</h1><main><div id="post"><p>${prose(6)}</p></div></main>`));
+    choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.start.contains(d.querySelector('h1'))).toBe(true);
+  });
+
   it('falls back to a lower θ_TD when no text node holds 90% of the text', () => {
     // Many links outside the two regions make <body> an anchor node by the link-share rule.
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/${i}">l${i}</a>`).join(' ');

@@ -1,6 +1,6 @@
 import { boilerplateReason } from './boilerplate';
 import { effectiveImageSize } from './layout';
-import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, TD_FALLBACK_STEPS } from './rules';
+import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, MAIN_MIN_SHARE, TD_FALLBACK_STEPS } from './rules';
 import type { Column, PageStats } from './stats';
 import { isImageElement, newColumn } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
@@ -87,7 +87,8 @@ export interface StartNodeChoice {
 
 /**
  * Candidate list (text nodes with TD > θ_TD, in post-order: deepest first) and start node
- * (the *second* candidate; the only one when there is one). Fallbacks, in order:
+ * (the *second* candidate; the only one when there is one; raised to the candidate holding
+ * the page's <h1>, or lowered to the page's <main>, see markedMain). Fallbacks, in order:
  * lower θ_TD step by step (rules.TD_FALLBACK_STEPS); then the deepest node of any type
  * holding more than θ_TD of the plain text (a container the link-share rule typed as
  * anchor because it holds all of a small page's links), using its parent as start node.
@@ -125,6 +126,12 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
       const holder = candidates.find((c) => c !== stats.root && c.contains(title));
       if (holder) { start = holder; notes.push('start node raised to the candidate holding the <h1>'); }
     }
+    const main = markedMain(start, stats, ann);
+    if (main && (!title || main.contains(title))) {
+      const k = stats.index.get(main)!;
+      start = main;
+      notes.push(`start node lowered to the page's <main>, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
+    }
     return { start, candidates, thetaTD: theta, notes };
   }
   for (let i = 0; i < stats.order.length; i++) {
@@ -152,6 +159,28 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
     }
   }
   return null;
+}
+
+/**
+ * The one <main> (or role=main) below `start` that holds most of the page's plain text
+ * (more than rules.MAIN_MIN_SHARE), or null. Our addition to SPEC §1: on a short post the
+ * candidates (nodes holding over θ_TD of the text) are only the page's wrappers, because a
+ * banner, a promotion box or a sidebar holds over a tenth of its text, and pruning from
+ * <body> keeps every text node of the page. A page that marks its main content says where
+ * the post is (a Reddit thread, a government page under its banner, a shop's category).
+ */
+function markedMain(start: Element, stats: PageStats, ann: Annotation): Element | null {
+  const found = start.querySelectorAll('main, [role="main"]');
+  let main: Element | null = null;
+  for (let k = 0; k < found.length; k++) {
+    const m = found[k]!;
+    if (main !== null && main.contains(m)) continue;
+    const i = stats.index.get(m);
+    if (i === undefined || stats.tc[i]! - stats.lc[i]! <= MAIN_MIN_SHARE * ann.nlcB) continue;
+    if (main !== null) return null;
+    main = m;
+  }
+  return main;
 }
 
 /** The first rendered <h1> with text that is not inside a discounted region (its TC is then 0). */
