@@ -88,6 +88,13 @@ describe('NTA node types, DoC, candidates and start node', () => {
     ({ d, stats, ann } = page(`<h1>Which laptop for college?</h1><main><div id="post"><p>${prose(6)}</p></div></main>`));
     choice = chooseStartNode(stats, ann, resolveOptions())!;
     expect(choice.start.contains(d.querySelector('h1'))).toBe(true);
+    // The one <article> holding most of the text is a marked main content too; a list of
+    // article cards, none of them holding half, is not.
+    ({ d, stats, ann } = page(post.replace(/main>/g, 'article>')));
+    expect(chooseStartNode(stats, ann, resolveOptions())!.start).toBe(d.querySelector('article'));
+    const cards = Array.from({ length: 4 }, (_, i) => `<article><h2>Card ${i}</h2><p>${prose(2, i)}</p></article>`).join('');
+    ({ stats, ann } = page(`<div id="list">${cards}</div>`));
+    expect(chooseStartNode(stats, ann, resolveOptions())!.start.tagName).not.toBe('ARTICLE');
   });
 
   it('falls back to a lower θ_TD when no text node holds 90% of the text', () => {

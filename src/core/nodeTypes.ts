@@ -88,7 +88,7 @@ export interface StartNodeChoice {
 /**
  * Candidate list (text nodes with TD > θ_TD, in post-order: deepest first) and start node
  * (the *second* candidate; the only one when there is one; raised to the candidate holding
- * the page's <h1>, or lowered to the page's <main>, see markedMain). Fallbacks, in order:
+ * the page's <h1>, or lowered to the page's <main> or <article>, see markedMain). Fallbacks, in order:
  * lower θ_TD step by step (rules.TD_FALLBACK_STEPS); then the deepest node of any type
  * holding more than θ_TD of the plain text (a container the link-share rule typed as
  * anchor because it holds all of a small page's links), using its parent as start node.
@@ -132,6 +132,12 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
       start = main;
       notes.push(`start node lowered to the page's <main>, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
     }
+    const article = markedMain(start, stats, ann, 'article');
+    if (article && (!title || article.contains(title))) {
+      const k = stats.index.get(article)!;
+      start = article;
+      notes.push(`start node lowered to the page's <article>, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
+    }
     return { start, candidates, thetaTD: theta, notes };
   }
   for (let i = 0; i < stats.order.length; i++) {
@@ -162,15 +168,15 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
 }
 
 /**
- * The one <main> (or role=main) below `start` that holds most of the page's plain text
- * (more than rules.MAIN_MIN_SHARE), or null. Our addition to SPEC §1: on a short post the
+ * The one <main> (or role=main; or, with `selector`, <article>) below `start` that holds most
+ * of the page's plain text (more than rules.MAIN_MIN_SHARE), or null. Our addition to SPEC §1: on a short post the
  * candidates (nodes holding over θ_TD of the text) are only the page's wrappers, because a
  * banner, a promotion box or a sidebar holds over a tenth of its text, and pruning from
  * <body> keeps every text node of the page. A page that marks its main content says where
  * the post is (a Reddit thread, a government page under its banner, a shop's category).
  */
-function markedMain(start: Element, stats: PageStats, ann: Annotation): Element | null {
-  const found = start.querySelectorAll('main, [role="main"]');
+function markedMain(start: Element, stats: PageStats, ann: Annotation, selector = 'main, [role="main"]'): Element | null {
+  const found = start.querySelectorAll(selector);
   let main: Element | null = null;
   for (let k = 0; k < found.length; k++) {
     const m = found[k]!;

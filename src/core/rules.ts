@@ -245,7 +245,7 @@ export const CONTENT_WORDS: readonly string[] = ['article', 'body', 'content', '
  */
 export const TITLE_ID_MIN_WORDS = 4;
 
-/** The page's <main> holding more than this share of its plain text is where pruning starts (nodeTypes.ts markedMain). */
+/** The page's <main>, or its <article>, holding more than this share of its plain text is where pruning starts (nodeTypes.ts markedMain). */
 export const MAIN_MIN_SHARE = 0.5;
 
 /** A boilerplate region holding more than this share of the page's plain text is the page itself (not discounted). */
