@@ -1,5 +1,5 @@
 import { jsonLdTypes } from './jsonLd';
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, REVIEWS_TOKEN, TITLE_ID_MIN_WORDS } from './rules';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, MAIN_SELECTOR, REVIEWS_TOKEN, TITLE_ID_MIN_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -159,7 +159,7 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   let mains: Element[] | null = null;
   let discussion: boolean | undefined;
   const byClass = new Map<string, string | null>();
-  const mainsOf = (): Element[] => (mains ??= Array.from(stats.root.querySelectorAll('main, [role="main"]')));
+  const mainsOf = (): Element[] => (mains ??= Array.from(stats.root.querySelectorAll(MAIN_SELECTOR)));
   const holdsMain = (el: Element): boolean => {
     for (const m of mainsOf()) if (m !== el && el.contains(m)) return true;
     return false;
@@ -168,13 +168,11 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
   // Beside the page's main content: the page marks a <main> that holds plain text, and the
   // region is neither inside one nor around one (holdsMain is asked first).
   const besideMain = (el: Element): boolean => {
-    let marked = false;
-    for (const m of mainsOf()) {
-      if (m.contains(el)) return false;
+    const mains = mainsOf();
+    return !mains.some((m) => m.contains(el)) && mains.some((m) => {
       const k = index.get(m);
-      if (k !== undefined && stats.tc[k]! - stats.lc[k]! > 0) marked = true;
-    }
-    return marked;
+      return k !== undefined && stats.tc[k]! - stats.lc[k]! > 0;
+    });
   };
   // A region's first post-order index: its leftmost deepest counted descendant (counted
   // elements have counted parents), found in a few steps where a `contains` test per

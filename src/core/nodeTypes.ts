@@ -1,6 +1,6 @@
 import { boilerplateReason } from './boilerplate';
 import { effectiveImageSize } from './layout';
-import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, MAIN_MIN_SHARE, TD_FALLBACK_STEPS } from './rules';
+import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, MAIN_MIN_SHARE, MAIN_SELECTOR, TD_FALLBACK_STEPS } from './rules';
 import type { Column, PageStats } from './stats';
 import { isImageElement, newColumn } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
@@ -126,17 +126,13 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
       const holder = candidates.find((c) => c !== stats.root && c.contains(title));
       if (holder) { start = holder; notes.push('start node raised to the candidate holding the <h1>'); }
     }
-    const main = markedMain(start, stats, ann);
-    if (main && (!title || main.contains(title))) {
-      const k = stats.index.get(main)!;
-      start = main;
-      notes.push(`start node lowered to the page's <main>, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
-    }
-    const article = markedMain(start, stats, ann, 'article');
-    if (article && (!title || article.contains(title))) {
-      const k = stats.index.get(article)!;
-      start = article;
-      notes.push(`start node lowered to the page's <article>, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
+    // The page's <main>, then its <article>, when one of them holds most of the text and the <h1>.
+    for (const [name, selector] of MARKED_CONTENT) {
+      const marked = markedMain(start, stats, ann, selector);
+      if (marked === null || (title !== null && !marked.contains(title))) continue;
+      const k = stats.index.get(marked)!;
+      start = marked;
+      notes.push(`start node lowered to the page's ${name}, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
     }
     return { start, candidates, thetaTD: theta, notes };
   }
@@ -167,15 +163,18 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
   return null;
 }
 
+/** Where a page marks its content, in the order the start node is lowered to them. */
+const MARKED_CONTENT: readonly (readonly [string, string])[] = [['<main>', MAIN_SELECTOR], ['<article>', 'article']];
+
 /**
- * The one <main> (or role=main; or, with `selector`, <article>) below `start` that holds most
- * of the page's plain text (more than rules.MAIN_MIN_SHARE), or null. Our addition to SPEC §1: on a short post the
- * candidates (nodes holding over θ_TD of the text) are only the page's wrappers, because a
- * banner, a promotion box or a sidebar holds over a tenth of its text, and pruning from
+ * The one element matching `selector` below `start` that holds most of the page's plain
+ * text (more than rules.MAIN_MIN_SHARE), or null. Our addition to SPEC §1: on a short post
+ * the candidates (nodes holding over θ_TD of the text) are only the page's wrappers, because
+ * a banner, a promotion box or a sidebar holds over a tenth of its text, and pruning from
  * <body> keeps every text node of the page. A page that marks its main content says where
- * the post is (a Reddit thread, a government page under its banner, a shop's category).
+ * the post is (a Reddit thread, a shop's category, a blog post in its <article>).
  */
-function markedMain(start: Element, stats: PageStats, ann: Annotation, selector = 'main, [role="main"]'): Element | null {
+function markedMain(start: Element, stats: PageStats, ann: Annotation, selector: string): Element | null {
   const found = start.querySelectorAll(selector);
   let main: Element | null = null;
   for (let k = 0; k < found.length; k++) {

@@ -245,6 +245,9 @@ export const CONTENT_WORDS: readonly string[] = ['article', 'body', 'content', '
  */
 export const TITLE_ID_MIN_WORDS = 4;
 
+/** The elements a page marks its main content with (boilerplate.ts, nodeTypes.ts). */
+export const MAIN_SELECTOR = 'main, [role="main"]';
+
 /** The page's <main>, or its <article>, holding more than this share of its plain text is where pruning starts (nodeTypes.ts markedMain). */
 export const MAIN_MIN_SHARE = 0.5;
 
