@@ -116,6 +116,29 @@ test('answers folded in closed <details> are clipped; what their styles hide, a 
   expect(clip!.html).toContain('<details><summary>When does the tide turn?</summary><p>FOLDED-ANSWER-ONE');
 });
 
+test('sections an accordion or a disclosure button folds away are clipped; menus, popups, a banner, hidden toggles and plain hidden text stay out', async ({ page }) => {
+  const fold = (id: string, text: string) => `<div class="fold" id="${id}"><p>${text} ${paragraph(2)}</p></div>`;
+  await open(page, `<style>.fold{display:none}.gone{display:none}.invisible{visibility:hidden}.mobile{display:none}</style>
+    <article><h1>Harbour story</h1><p>${paragraph(8)}</p>
+    <h2>Findings</h2><div><div style="position:relative"><style>.x{}</style><div role="button" tabindex="0"><h4><style>${'.more-header{color:#4f4b4b;font-weight:500}'.repeat(4)}</style>More</h4></div></div></div><style>.y{}</style>
+    <div class="fold"><p>ACCORDION-SECTION ${paragraph(2)} <span class="gone">GONE-IN-SECTION</span> <span class="invisible">INVISIBLE-IN-SECTION</span></p><div class="inner"><p>NESTED-IN-SECTION</p></div></div>
+    <p>${paragraph(3)}</p>
+    <h3><button type="button" aria-expanded="false" aria-controls="method">Show the method</button></h3>
+    <section id="method" hidden><p>CONTROLLED-SECTION ${paragraph(2)}</p></section>
+    <div class="item-toggle" tabindex="0"><h3>What is a lantern permit?</h3><i class="icon"></i></div><div class="fold"><p>FOCUSABLE-HEADER-SECTION ${paragraph(2)}</p></div>
+    <div tabindex="0" role="region" aria-label="Cookie banner"><p>${paragraph(2)}</p></div>${fold('settings', 'COOKIE-SETTINGS')}
+    <button type="button" aria-expanded="false" aria-haspopup="menu" aria-controls="menu">Options</button>${fold('menu', 'POPUP-MENU')}
+    <button type="button" class="mobile">Open</button>${fold('m', 'MOBILE-ONLY-TOGGLE')}
+    <button type="button">Save</button><div class="fold" popover="manual">TOOLTIP-TEXT ${paragraph(1)}</div>
+    <button type="button">Guides</button><div class="fold"><a href="/a">LINK-MENU tide tables for the whole year</a> <a href="/b">lantern maps</a></div>
+    <p>${paragraph(3)}</p>${fold('p', 'PLAIN-HIDDEN')}
+    <p>${paragraph(6)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  for (const kept of ['ACCORDION-SECTION', 'NESTED-IN-SECTION', 'CONTROLLED-SECTION', 'FOCUSABLE-HEADER-SECTION']) expect(clip!.text).toContain(kept);
+  for (const gone of ['GONE-IN-SECTION', 'INVISIBLE-IN-SECTION', 'COOKIE-SETTINGS', 'POPUP-MENU', 'MOBILE-ONLY-TOGGLE', 'TOOLTIP-TEXT', 'LINK-MENU', 'PLAIN-HIDDEN']) expect(clip!.text).not.toContain(gone);
+});
+
 test('line numbers a code viewer draws unselectable beside its lines are not part of the code', async ({ page }) => {
   const line = (n: number, code: string) => `<div class="row"><span class="gutter">${n}</span><div class="code">${code}</div></div>`;
   await open(page, `<style>.gutter{user-select:none;opacity:.5;padding-right:1ch}.row{display:block}</style>

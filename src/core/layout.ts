@@ -1,4 +1,4 @@
-import { LAZY_SRC_ATTRIBUTES, LAZY_SRCSET_ATTRIBUTES } from './rules';
+import { LAZY_SRC_ATTRIBUTES, LAZY_SRCSET_ATTRIBUTES, TOGGLE_MAX_LABEL_CHARS } from './rules';
 import type { LayoutProbe } from './types';
 
 /**
@@ -38,6 +38,13 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
     if (yes === undefined) folds.set(details, (yes = foldsMoreTextThanLinks(details)));
     return yes;
   };
+  // Sections a disclosure button folds away with display:none (foldedByToggle), read as open.
+  const unfolded = new Set<Element>();
+  const inUnfolded = (el: Element): boolean => {
+    if (unfolded.size === 0) return false;
+    for (let p = el.parentElement; p; p = p.parentElement) if (unfolded.has(p)) return true;
+    return false;
+  };
   const isRendered = (el: Element): boolean => {
     if (!hasLayout) return isRenderedByMarkup(el);
     if (el.checkVisibility(visibilityOptions)) return true;
@@ -45,6 +52,14 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
     if (!style) return false;
     // display:contents has no box of its own, yet its children render (checkVisibility says false).
     if (style.display === 'contents') return true;
+    if (style.display === 'none') {
+      if (!foldedByToggle(el) || !(inUnfolded(el) || el.parentElement?.checkVisibility(visibilityOptions) === true)) return false;
+      unfolded.add(el);
+      return true;
+    }
+    // Inside an unfolded section every box is hidden by the section's display:none; the
+    // element's own style decides, as it would once the reader opens the section.
+    if (inUnfolded(el)) return !(visibilityOptions.visibilityProperty === true && style.visibility === 'hidden');
     return foldedByDetails(el, style, visibilityOptions, isRendered, foldsText);
   };
   return {
@@ -85,10 +100,78 @@ function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: Check
 }
 
 /**
- * Whether a closed `<details>` folds away text to read rather than links: a site's menus are
- * disclosures too (`<details><summary>Mac</summary><div class="sub-menu">` + links), and
- * their links are no more the page's content open than closed. Counted over the whole
- * disclosure, its summary aside, from `textContent` (once per closed `<details>` met).
+ * Whether `el`, hidden by display:none, is a section a disclosure button folds away: an
+ * accordion's panel after its "More" header, a "Show the method" section. Like the answer in
+ * a closed `<details>` (foldedByDetails), it is the page's text one click away, and a clip
+ * kept after the page is gone cannot be clicked open. The element just before it is a
+ * rendered button (isToggle). What opens over the page instead (a menu, a dialog, a tooltip:
+ * `aria-haspopup`, `popover`, POPUP_ROLES) stays hidden, and so does a section of links (a
+ * site menu behind a hamburger button): it must hold more text than links.
+ * A control elsewhere naming the section in `aria-controls` is not looked for: on wcxb-dev
+ * it changed one page for the better and two for the worse, for a query of the whole
+ * document on every page that hides an element with an id.
+ */
+function foldedByToggle(el: Element): boolean {
+  return isToggle(previousSignificantSibling(el)) && !el.hasAttribute('popover') && !POPUP_ROLES.has(el.getAttribute('role') ?? '') && foldsMoreTextThanLinks(el);
+}
+
+/** Roles of what opens over the page (a menu, a dialog), not in its flow. */
+const POPUP_ROLES = new Set(['menu', 'menubar', 'dialog', 'alertdialog', 'listbox', 'tooltip']);
+
+/** A control that opens a section in place, not a popup (`aria-haspopup`: a menu, a dialog). */
+function opensInPlace(control: Element): boolean {
+  const popup = control.getAttribute('aria-haspopup');
+  return popup === null || popup === 'false';
+}
+
+const INSIGNIFICANT_TAGS = new Set(['STYLE', 'SCRIPT', 'TEMPLATE', 'LINK', 'NOSCRIPT']);
+
+/** The nearest element before `el` among its siblings that is not a style, script or template. */
+function previousSignificantSibling(el: Element): Element | null {
+  let e = el.previousElementSibling;
+  while (e !== null && INSIGNIFICANT_TAGS.has(e.tagName)) e = e.previousElementSibling;
+  return e;
+}
+
+/**
+ * A rendered button that opens something in place, or a wrapper (up to three deep) around
+ * nothing but one (styles and scripts aside): CSS-in-JS accordions wrap their header.
+ */
+function isToggle(el: Element | null): boolean {
+  for (let depth = 0; el !== null && depth < 4; depth++) {
+    if (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || el.getAttribute('aria-expanded') === 'false' || el.getAttribute('tabindex') === '0') {
+      return opensInPlace(el) && shownChars(el, TOGGLE_MAX_LABEL_CHARS) <= TOGGLE_MAX_LABEL_CHARS && el.checkVisibility();
+    }
+    let only: Element | null = null;
+    for (const child of el.children) {
+      if (INSIGNIFICANT_TAGS.has(child.tagName)) continue;
+      if (only !== null) return false;
+      only = child;
+    }
+    el = only;
+  }
+  return false;
+}
+
+/** NodeFilter.SHOW_TEXT (the constants are not globals in every DOM the core runs in). */
+const SHOW_TEXT = 4;
+
+/** The characters (whitespace aside) of the text in `el`, styles and scripts aside; counting stops past `max`. */
+function shownChars(el: Element, max: number): number {
+  const walker = el.ownerDocument.createTreeWalker(el, SHOW_TEXT);
+  let n = 0;
+  for (let t = walker.nextNode(); t !== null && n <= max; t = walker.nextNode()) {
+    if (!INSIGNIFICANT_TAGS.has(t.parentElement?.tagName ?? '')) n += (t.nodeValue ?? '').replace(/\s+/g, '').length;
+  }
+  return n;
+}
+
+/**
+ * Whether a closed `<details>`, or a section a button folds, folds away text to read rather
+ * than links: a site's menus are disclosures too (`<details><summary>Mac</summary><div
+ * class="sub-menu">` + links), and their links are no more the page's content open than
+ * closed. Counted over the whole disclosure, its summary aside, from `textContent` (once
+ * per folded section met).
  */
 function foldsMoreTextThanLinks(details: Element): boolean {
   const chars = (node: Node | null): number => (node?.textContent ?? '').replace(/\s+/g, '').length;

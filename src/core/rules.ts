@@ -251,6 +251,13 @@ export const MAIN_SELECTOR = 'main, [role="main"]';
 /** The page's <main>, or its <article>, holding more than this share of its plain text is where pruning starts (nodeTypes.ts markedMain). */
 export const MAIN_MIN_SHARE = 0.5;
 
+/**
+ * The most characters (whitespace aside) a button may show to count as the toggle of the
+ * hidden section after it (layout.ts foldedByToggle): a toggle is a label ("More", "What
+ * is an ITIN?"); a cookie banner focusable as a whole, beside its hidden settings, is not.
+ */
+export const TOGGLE_MAX_LABEL_CHARS = 120;
+
 /** A boilerplate region holding more than this share of the page's plain text is the page itself (not discounted). */
 export const BOILERPLATE_MAX_SHARE = 0.5;
 
