@@ -104,7 +104,7 @@ function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: Check
  * accordion's panel after its "More" header, a "Show the method" section. Like the answer in
  * a closed `<details>` (foldedByDetails), it is the page's text one click away, and a clip
  * kept after the page is gone cannot be clicked open. The element just before it is a
- * rendered button (isToggle). What opens over the page instead (a menu, a dialog, a tooltip:
+ * rendered button with a short label (isToggle). What opens over the page instead (a menu, a dialog, a tooltip:
  * `aria-haspopup`, `popover`, POPUP_ROLES) stays hidden, and so does a section of links (a
  * site menu behind a hamburger button): it must hold more text than links.
  * A control elsewhere naming the section in `aria-controls` is not looked for: on wcxb-dev
@@ -134,8 +134,10 @@ function previousSignificantSibling(el: Element): Element | null {
 }
 
 /**
- * A rendered button that opens something in place, or a wrapper (up to three deep) around
- * nothing but one (styles and scripts aside): CSS-in-JS accordions wrap their header.
+ * A rendered button that opens something in place — a `<button>`, `role="button"`,
+ * `aria-expanded="false"` or a focusable `tabindex="0"` header — showing a label of at most
+ * rules.TOGGLE_MAX_LABEL_CHARS; or a wrapper (up to three deep) around nothing but one
+ * (styles and scripts aside): CSS-in-JS accordions wrap their header.
  */
 function isToggle(el: Element | null): boolean {
   for (let depth = 0; el !== null && depth < 4; depth++) {
