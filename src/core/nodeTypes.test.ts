@@ -97,6 +97,47 @@ describe('NTA node types, DoC, candidates and start node', () => {
     expect(chooseStartNode(stats, ann, resolveOptions())!.start.tagName).not.toBe('ARTICLE');
   });
 
+  it('moves a fallback\'s start beside the page\'s <main> into that <main> when it holds the <h1>', () => {
+    // A short terms page: a promotion carousel's slides hold more text than the terms, and the
+    // links around them leave no node with 90 % of the text.
+    const links = Array.from({ length: 30 }, (_, i) => `<a href="/${i}">l${i}</a>`).join(' ');
+    const slides = Array.from({ length: 6 }, (_, i) => `<div class="slide"><span>${prose(2, 20 + i)}</span></div>`).join('');
+    const page = (main: string) => setup(`<div id="promo"><div id="carousel">${slides}</div></div><nav>${links}</nav>${main}<footer>${links}</footer>`);
+    const terms = `<h1>Custom sets promo terms</h1><div id="terms"><p>${prose(3)}</p><p>${prose(3, 1)}</p></div>`;
+    let { d, stats, ann } = page(`<main>${terms}</main>`);
+    let choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.thetaTD).toBeLessThan(0.9);
+    expect(choice.start).toBe(d.querySelector('main'));
+    expect(choice.notes.join(' ')).toMatch(/moved to the page's <main>/);
+    // Without a <main>, or with the <h1> outside it, the fallback's start stands.
+    ({ d, stats, ann } = page(`<div id="page">${terms}</div>`));
+    choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(d.querySelector('#promo')!.contains(choice.start)).toBe(true);
+    ({ d, stats, ann } = page(terms.replace('<div id="terms">', '<main><div id="terms">').replace(/<\/div>$/, '</div></main>')));
+    choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(d.querySelector('#promo')!.contains(choice.start)).toBe(true);
+  });
+
+  it('lowers a start at <body> to the lowest region of the <h1> holding over half of the plain text', () => {
+    // The post holds under 90 % of the text (a sidebar of events, a contact box in the
+    // footer's place), so <body> is the only candidate; the post's region holds its title.
+    const side = `<div id="events"><p>${prose(4, 5)}</p></div>`;
+    const contact = `<div id="contact"><p>${prose(3, 7)}</p></div>`;
+    const post = `<div id="wrap"><div id="story"><div id="head"><h1>Why tutoring has not worked</h1></div><div id="body"><p>${prose(8)}</p><p>${prose(8, 1)}</p></div></div>${side}</div>${contact}`;
+    let { d, stats, ann } = setup(post);
+    let choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.candidates).toEqual([d.body]);
+    expect(choice.start).toBe(d.querySelector('#story'));
+    expect(choice.notes.join(' ')).toMatch(/lowered from <body> to the region of the page's <h1>/);
+    const { kept } = pruneFromStart(choice.start, stats, ann, resolveOptions(), fakeLayout);
+    expect(kept.has(d.querySelector('#events p')!)).toBe(false);
+    // No region of the <h1> holds over half the text: pruning starts at <body>, as before.
+    ({ d, stats, ann } = setup(`<div id="story"><h1>Why tutoring has not worked</h1><p>${prose(6)}</p></div><div id="other"><p>${prose(8, 5)}</p></div>`));
+    choice = chooseStartNode(stats, ann, resolveOptions())!;
+    expect(choice.candidates).toEqual([d.body]);
+    expect(choice.start).toBe(d.body);
+  });
+
   it('falls back to a lower θ_TD when no text node holds 90% of the text', () => {
     // Many links outside the two regions make <body> an anchor node by the link-share rule.
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/${i}">l${i}</a>`).join(' ');

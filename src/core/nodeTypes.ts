@@ -1,6 +1,6 @@
 import { boilerplateReason } from './boilerplate';
 import { effectiveImageSize } from './layout';
-import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, MAIN_MIN_SHARE, MAIN_SELECTOR, TD_FALLBACK_STEPS } from './rules';
+import { ANCHOR_TEXT_SHARE, IGNORE_TAGS, MAIN_MIN_SHARE, MAIN_SELECTOR, TD_FALLBACK_STEPS, TITLE_REGION_MIN_SHARE } from './rules';
 import type { Column, PageStats } from './stats';
 import { isImageElement, newColumn } from './stats';
 import type { DecisiveNodeTrace, ExtractOptions, LayoutProbe, NodeType } from './types';
@@ -88,7 +88,9 @@ export interface StartNodeChoice {
 /**
  * Candidate list (text nodes with TD > θ_TD, in post-order: deepest first) and start node
  * (the *second* candidate; the only one when there is one; raised to the candidate holding
- * the page's <h1>, or lowered to the page's <main> or <article>, see markedMain). Fallbacks, in order:
+ * the page's <h1>, or lowered to the page's <main> or <article>, see markedMain; moved to the
+ * <main> holding the <h1> when a fallback's start lies beside it, see mainBeside; lowered from
+ * <body> to the <h1>'s region, see titleRegion). Fallbacks, in order:
  * lower θ_TD step by step (rules.TD_FALLBACK_STEPS); then the deepest node of any type
  * holding more than θ_TD of the plain text (a container the link-share rule typed as
  * anchor because it holds all of a small page's links), using its parent as start node.
@@ -133,6 +135,17 @@ export function chooseStartNode(stats: PageStats, ann: Annotation, options: Extr
       const k = stats.index.get(marked)!;
       start = marked;
       notes.push(`start node lowered to the page's ${name}, holding ${Math.round((100 * (stats.tc[k]! - stats.lc[k]!)) / ann.nlcB)} % of its plain text`);
+    }
+    // Where no node held θ_TD of the text, the start the fallback found may be a banner or a
+    // carousel beside the post: the page's <main> that holds the <h1> says where the post is.
+    if (title !== null && theta !== options.thetaTD && !start.contains(title)) {
+      const main = mainBeside(start, title, stats);
+      if (main !== null) { start = main; notes.push('start node moved to the page\'s <main>, which holds the <h1>: the fallback\'s start lay beside it'); }
+    }
+    // <body> is the start: start at the <h1>'s region instead, if one holds over half the text.
+    if (title !== null && start === stats.root) {
+      const region = titleRegion(title, stats, ann, theta);
+      if (region !== null) { start = region; notes.push(`start node lowered from <body> to the region of the page's <h1>, holding ${Math.round(100 * ann.td[stats.index.get(region)!]!)} % of its plain text`); }
     }
     return { start, candidates, thetaTD: theta, notes };
   }
@@ -186,6 +199,44 @@ function markedMain(start: Element, stats: PageStats, ann: Annotation, selector:
     main = m;
   }
   return main;
+}
+
+/**
+ * The page's <main> (MAIN_SELECTOR; the innermost when they nest) that holds the page's <h1>
+ * and some plain text, when `start` lies outside it and around no part of it; else null.
+ * Our addition to SPEC §1, asked only when the candidate list was empty at θ_TD: on a short
+ * terms page or a shop's category, a promotion carousel or a banner then holds more text
+ * than the post and becomes the start node, while the page marks where its content is.
+ */
+function mainBeside(start: Element, title: Element, stats: PageStats): Element | null {
+  const found = stats.root.querySelectorAll(MAIN_SELECTOR);
+  let main: Element | null = null;
+  for (let k = 0; k < found.length; k++) {
+    const m = found[k]!;
+    if (m.contains(title) && (main === null || main.contains(m))) main = m;
+  }
+  if (main === null || main.contains(start) || start.contains(main)) return null;
+  const i = stats.index.get(main);
+  return i !== undefined && stats.tc[i]! - stats.lc[i]! > 0 ? main : null;
+}
+
+/**
+ * The lowest ancestor of the page's <h1>, below the walk root, holding more than
+ * rules.TITLE_REGION_MIN_SHARE of the plain text (its TD: only text nodes have one) but not
+ * over θ_TD, or null. Our addition to SPEC §1 for a page where only <body> holds θ_TD of the
+ * text (the start node is then <body>, the only candidate): pruning from
+ * <body> keeps every text node, the sidebar's events and the footer's contact prose with the
+ * post. The post's own region is the one that holds its title and most of the text.
+ */
+function titleRegion(title: Element, stats: PageStats, ann: Annotation, theta: number): Element | null {
+  for (let a = title.parentElement; a !== null && a !== stats.root; a = a.parentElement) {
+    const i = stats.index.get(a);
+    if (i === undefined) continue;
+    // A candidate (over θ_TD) was passed over for <body> by the paper's rule: so is this one.
+    if (ann.td[i]! > theta) return null;
+    if (ann.td[i]! > TITLE_REGION_MIN_SHARE) return a;
+  }
+  return null;
 }
 
 /** The first rendered <h1> with text that is not inside a discounted region (its TC is then 0). */

@@ -252,6 +252,13 @@ export const MAIN_SELECTOR = 'main, [role="main"]';
 export const MAIN_MIN_SHARE = 0.5;
 
 /**
+ * When only <body> holds θ_TD of the page's plain text, pruning starts at the lowest ancestor
+ * of the page's <h1> holding more than this share of it (nodeTypes.ts titleRegion): the post
+ * with its title, most of the page's text, without the sidebar and footer prose around it.
+ */
+export const TITLE_REGION_MIN_SHARE = 0.5;
+
+/**
  * The most characters (whitespace aside) a button may show to count as the toggle of the
  * hidden section after it (layout.ts foldedByToggle): a toggle is a label ("More", "What
  * is an ITIN?"); a cookie banner focusable as a whole, beside its hidden settings, is not.
