@@ -1,4 +1,5 @@
 import { LAZY_SRC_ATTRIBUTES, LAZY_SRCSET_ATTRIBUTES, TOGGLE_MAX_LABEL_CHARS } from './rules';
+import { countChars } from './stats';
 import type { LayoutProbe } from './types';
 
 /**
@@ -158,12 +159,12 @@ function isToggle(el: Element | null): boolean {
 /** NodeFilter.SHOW_TEXT (the constants are not globals in every DOM the core runs in). */
 const SHOW_TEXT = 4;
 
-/** The characters (whitespace aside) of the text in `el`, styles and scripts aside; counting stops past `max`. */
+/** The characters (stats.countChars: whitespace aside) of the text in `el`, styles and scripts aside; counting stops past `max`. */
 function shownChars(el: Element, max: number): number {
   const walker = el.ownerDocument.createTreeWalker(el, SHOW_TEXT);
   let n = 0;
   for (let t = walker.nextNode(); t !== null && n <= max; t = walker.nextNode()) {
-    if (!INSIGNIFICANT_TAGS.has(t.parentElement?.tagName ?? '')) n += (t.nodeValue ?? '').replace(/\s+/g, '').length;
+    if (!INSIGNIFICANT_TAGS.has(t.parentElement?.tagName ?? '')) n += countChars(t.nodeValue ?? '');
   }
   return n;
 }
