@@ -1,5 +1,5 @@
 import { getEngine } from './engines';
-import type { ContentSelection } from './engines/engine';
+import type { ClipOfSelection, ContentSelection, EngineContext } from './engines/engine';
 import { liveLayoutProbe, markupVisibility } from './layout';
 import type { LinkBlock, LinkBlockResult } from './linkBlocks';
 import { createLinkBlockScanner, isDescribedList, removableSpan } from './linkBlocks';
@@ -97,16 +97,10 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 3. Link blocks: the scanner listened to the same walk (one traversal, SPEC §2's single scan).
   const linkBlocks = scanner.finish(stats.codeLength);
 
-  // 4. Content selection. Stages 5 and 6 are offered to the engine (EngineContext.isListOfLinks)
-  // and run at most once per selection: Auto asks about NTA's before choosing it.
-  const cleaned = new Map<ContentSelection, CleanClip>();
-  const stageInput: StageInput = { stats, layout, baseUrl, options, linkBlocks };
-  const clean = (sel: ContentSelection): CleanClip => {
-    let c = cleaned.get(sel);
-    if (c === undefined) { c = cleanAndSerialize(sel, stageInput); cleaned.set(sel, c); }
-    return c;
-  };
-  const selection = engine.select({ doc, stats, linkBlocks, options, layout, isListOfLinks: (sel) => clean(sel).listOfLinks });
+  // 4. Content selection. Stages 5 and 6 are offered to the engine (EngineContext.isListOfLinks,
+  // clipOf) and run at most once per selection: Auto asks about NTA's before choosing it.
+  const { clean, offered } = stages({ stats, layout, baseUrl, options, linkBlocks });
+  const selection = engine.select({ doc, stats, linkBlocks, options, layout, ...offered });
   if (!selection) return fail('not-article', 'No article found: the page has no region of running text.');
   const selected = now();
   const { out, noise, blocks } = clean(selection);
@@ -166,12 +160,40 @@ export function extract(doc: Document, options?: Partial<ExtractOptions> | null)
 }
 
 /** What stages 5 and 6 need besides the selection. */
-interface StageInput {
+export interface StageInput {
   stats: PageStats;
   layout: LayoutProbe;
   baseUrl: string;
   options: ExtractOptions;
   linkBlocks: LinkBlockResult;
+}
+
+/**
+ * Stages 5 and 6 for any selection, each run at most once per selection (`clean`), and the
+ * part of them offered to engines (EngineContext.isListOfLinks and clipOf): returning a
+ * selection an engine asked about reuses that work.
+ */
+function stages(input: StageInput): { clean: (selection: ContentSelection) => CleanClip; offered: Required<Pick<EngineContext, 'isListOfLinks' | 'clipOf'>> } {
+  const cleaned = new Map<ContentSelection, CleanClip>();
+  const clean = (sel: ContentSelection): CleanClip => {
+    let c = cleaned.get(sel);
+    if (c === undefined) { c = cleanAndSerialize(sel, input); cleaned.set(sel, c); }
+    return c;
+  };
+  const clipOf = (sel: ContentSelection): ClipOfSelection => {
+    const c = clean(sel);
+    return { text: c.out.text, kept: c.kept };
+  };
+  return { clean, offered: { isListOfLinks: (sel) => clean(sel).listOfLinks, clipOf } };
+}
+
+/**
+ * What the pipeline offers an engine besides the page's facts (EngineContext.isListOfLinks,
+ * clipOf), for callers that build an EngineContext outside extractResult: the training
+ * scripts' feature extraction runs the engines' feature code on the same offer.
+ */
+export function offeredStages(input: StageInput): Required<Pick<EngineContext, 'isListOfLinks' | 'clipOf'>> {
+  return stages(input).offered;
 }
 
 /** A selection cleaned of noise (stage 5) and serialized (stage 6). */
@@ -181,6 +203,8 @@ interface CleanClip {
   blocks: BlockRemoval;
   /** Link blocks would have taken most of the selection's text, so they were kept (LINK_BLOCKS_MAX_CONTENT_SHARE). */
   listOfLinks: boolean;
+  /** The kept set serialized: the selection's, or its root alone when pruning kept nothing readable. */
+  kept: ReadonlySet<Node>;
 }
 
 /** Stages 5 and 6 for one selection (the pipeline's, or one an engine asks about). */
@@ -227,11 +251,13 @@ function cleanAndSerialize(selection: ContentSelection, { stats, layout, baseUrl
   // links types as anchor, so NTA found the region (the start node) but no text node in it.
   // Below the page itself, that region is the clip; a start node at the walk root says only
   // that the page has no distinct region.
+  let kept: ReadonlySet<Node> = selection.kept;
   if (isBlank(out) && selection.root !== stats.root && !selection.kept.has(selection.root)) {
-    out = serializeKept(new Set<Node>([selection.root]));
-    if (!isBlank(out)) noise.notes.push('pruning kept no readable node: the start node is kept whole');
+    const whole = new Set<Node>([selection.root]);
+    out = serializeKept(whole);
+    if (!isBlank(out)) { noise.notes.push('pruning kept no readable node: the start node is kept whole'); kept = whole; }
   }
-  return { out, noise, blocks, listOfLinks };
+  return { out, noise, blocks, listOfLinks, kept };
 }
 
 function isEmpty(stats: PageStats | null): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPunctuation, countWordRuns, hasLetter, letterDigitRuns } from './unicodeText';
+import { countPunctuation, countWordRuns, hasLetter, letterDigitRuns, wordRuns } from './unicodeText';
 
 describe('letters, digits and punctuation by Unicode category', () => {
   // Every character of the narrow range, and samples beyond it: Latin-1 letters and digits,
@@ -10,14 +10,15 @@ describe('letters, digits and punctuation by Unicode category', () => {
   const beyond = ['é', 'ß', 'ª', 'µ', '²', '¼', 'Ω', 'μ', '北', '。', '「', '！', '１', '😀', '\u0301', '\u2070', '\u2190', '٣', '،'];
   const ref = {
     punctuation: (s: string) => (s.match(/\p{P}/gu) ?? []).length,
-    wordRuns: (s: string) => (s.match(/[\p{L}\p{N}_]+/gu) ?? []).length,
+    wordRuns: (s: string) => s.match(/[\p{L}\p{N}_]+/gu) ?? [],
     letterDigitRuns: (s: string) => s.match(/[\p{L}\p{N}]+/gu) ?? [],
     hasLetter: (s: string) => /\p{L}/u.test(s),
   };
   const check = (s: string): void => {
     const label = JSON.stringify(s);
     expect(countPunctuation(s), label).toBe(ref.punctuation(s));
-    expect(countWordRuns(s), label).toBe(ref.wordRuns(s));
+    expect(countWordRuns(s), label).toBe(ref.wordRuns(s).length);
+    expect(wordRuns(s), label).toEqual(ref.wordRuns(s));
     expect(letterDigitRuns(s), label).toEqual(ref.letterDigitRuns(s));
     expect(hasLetter(s), label).toBe(ref.hasLetter(s));
   };

@@ -50,6 +50,11 @@ export function countWordRuns(text: string): number {
   return countMatches(isNarrow(text) ? NARROW_WORD_RUNS : WORD_RUNS, text);
 }
 
+/** The runs of letters, digits and `_` (`[\p{L}\p{N}_]+`), in order. */
+export function wordRuns(text: string): string[] {
+  return text.match(isNarrow(text) ? NARROW_WORD_RUNS : WORD_RUNS) ?? [];
+}
+
 /** The runs of letters and digits (`[\p{L}\p{N}]+`), in order. */
 export function letterDigitRuns(text: string): string[] {
   return text.match(isNarrow(text) ? NARROW_LETTER_DIGIT_RUNS : LETTER_DIGIT_RUNS) ?? [];

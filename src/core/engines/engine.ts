@@ -23,6 +23,19 @@ export interface EngineContext {
    * reuses that work. Absent where no pipeline runs (unit tests of an engine alone).
    */
   isListOfLinks?: (selection: ContentSelection) => boolean;
+  /**
+   * What the pipeline would clip from this selection (stages 5 and 6, the same single run
+   * isListOfLinks uses). Absent where no pipeline runs.
+   */
+  clipOf?: (selection: ContentSelection) => ClipOfSelection;
+}
+
+/** A selection as the pipeline clips it. */
+export interface ClipOfSelection {
+  /** The clip's plain text. */
+  text: string;
+  /** The kept set it serialized: the selection's, or its root alone when pruning kept nothing readable (extract.ts). */
+  kept: ReadonlySet<Node>;
 }
 
 export interface ContentSelection {
