@@ -12,7 +12,7 @@ and the combiner? Learned on wcxb-dev half A only (md5(hostname) % 2 == 0).
     # NTA's clips of half A as the benchmark scores them (NTA learned nothing from half A)
     /usr/bin/python3 training/heldout.py /tmp/wcxb-halfA --half a
     nice -n 19 npm run bench -- --data /tmp/wcxb-halfA --engines sift --no-html --out /tmp/bench-halfA
-    /usr/bin/python3 training/gate.py --nta /tmp/bench-halfA/predictions-sift.jsonl [--target 0.5] [--single]
+    /usr/bin/python3 training/gate.py --nta /tmp/bench-halfA/predictions-sift.jsonl [--target 0.5] [--single] [--edits]
     #   (--nta may be repeated: predictions of several bench runs over parts of half A)
     # after a benchmark run with sift and auto: the share of pages where Auto's clip is NTA's
     # (the cheap path, plus any page where the combiner happens to give NTA's text), by dataset
@@ -30,8 +30,10 @@ Per half-A page:
     `#a` folds, those of oof-halfA.json), a classifier and a combiner trained the way the shipped
     ones are (train.py / stage2.py parameters, on the cache they learned from, the combiner on
     oof-halfA.json's stage-1 probabilities) on the other four folds, applied to today's features
-    of the held-out pages: Auto as it runs in a page, on sites its models did not see, scored
-    on the text of the leaves it keeps (Auto's clip is made of them). No half-B page is read;
+    of the held-out pages: Auto as it runs in a page, on sites its models did not see. Since
+    session 41 Auto's clip is NTA's clip plus the leaves the combiner adds (auto.ts), so it is
+    scored as NTA's clip's tokens with those leaves' tokens added (`edited_f1`; `--edits`
+    prints the table of add and drop thresholds). No half-B page is read;
   * the gate features of autoGate.ts (GATE_FEATURE_NAMES), computed in the page by the
     engine's own function (training/pageEntry.ts `gate`).
 Gated Auto's page F1 is NTA's where the gate skips and Auto's elsewhere.
@@ -45,6 +47,7 @@ Deterministic (hash folds, fixed seeds, one thread).
 """
 import gzip
 import json
+from collections import Counter
 import os
 import re
 import sys
@@ -127,8 +130,7 @@ def page_scores(nta_clips):
         W.extend(w[a:b])
         RF.extend([fold_of(m)] * (b - a))
     R, Y, W, RF = np.array(R, dtype=np.float32), np.array(Y), np.array(W, dtype=np.float32), np.array(RF)
-    threshold = auto_threshold()
-    nta_f1, auto_f1, out = [], [], []
+    nta_f1, out, probs = [], [], []
     for k in range(FOLDS):
         tr = leaf_fold >= 0
         tr &= leaf_fold != k
@@ -144,8 +146,28 @@ def page_scores(nta_clips):
                 continue
             out.append(m)
             nta_f1.append(train.bow_f1([t.lower() for t in train.TOKEN.findall(nta_clips[m['id']])], m['truth']))
-            auto_f1.append(train.bow_f1([t for i in range(b - a) if q[i] >= threshold for t in m['toks'][i]], m['truth']))
-    return out, np.array(nta_f1), np.array(auto_f1)
+            probs.append((q, CX[a:b, ccol['ntaKept']]))
+    edited = lambda add, drop: np.array([edited_f1(m, nta_clips[m['id']], q, share, add, drop) for m, (q, share) in zip(out, probs)])
+    return out, np.array(nta_f1), edited
+
+
+def edited_f1(m, nta_clip, q, share, add, drop):
+    """Page bowF1 of Auto's clip (auto.ts): NTA's clip, plus the leaves it does not hold
+    (ntaKept < 0.5) at P >= add, less those it holds at P < drop (token multisets); NTA's clip
+    as it is when the edits would drop every leaf it holds and add none."""
+    clip = Counter(t.lower() for t in train.TOKEN.findall(nta_clip))
+    nta_f1 = train.bow_f1(list(clip.elements()), m['truth'])
+    held = share >= 0.5
+    dropped = held & (q < drop)
+    added = ~held & (q >= add)
+    if not added.any() and dropped.sum() == held.sum():
+        return nta_f1
+    for i in np.flatnonzero(dropped | added):
+        if dropped[i]:
+            clip -= Counter(m['toks'][i])
+        else:
+            clip += Counter(m['toks'][i])
+    return train.bow_f1(list(clip.elements()), m['truth'])
 
 
 def rule_masks(G, names, train_rows):
@@ -217,9 +239,10 @@ def engine_source(name):
         return f.read()
 
 
-def auto_threshold():
-    """AUTO_THRESHOLD as src/core/engines/auto.ts ships it (the combiner's keep threshold)."""
-    return float(re.search(r'export const AUTO_THRESHOLD = ([-+.\deE]+);', engine_source('auto.ts')).group(1))
+def edit_thresholds():
+    """(AUTO_ADD_THRESHOLD as src/core/engines/auto.ts ships it, no drop threshold: Auto only adds)."""
+    src = engine_source('auto.ts')
+    return float(re.search(r'export const AUTO_ADD_THRESHOLD = ([-+.\deE]+);', src).group(1)), -1.0
 
 
 def shipped_rule():
@@ -258,7 +281,16 @@ def main():
                     if line.strip():
                         row = json.loads(line)
                         nta_clips[row['id']] = row.get('text') or ''
-    meta, nta, auto = page_scores(nta_clips)
+    meta, nta, edited = page_scores(nta_clips)
+    if '--edits' in sys.argv:
+        # The combiner's two thresholds (auto.ts): out-of-fold page bowF1 of the edited clip.
+        drops = (-1, 0.1, 0.2, 0.3)
+        print(f'Auto (NTA\'s clip edited), half A out of fold; NTA\'s clip {nta.mean():.4f}')
+        print('add at P >= \\ drop at P <  ' + '  '.join('never' if d < 0 else f'{d:5.2f}' for d in drops))
+        for add in (0.5, 0.55, 0.6, 0.65, 0.7, 0.8):
+            print(f'{add:23.2f}  ' + '  '.join(f'{edited(add, d).mean():.4f}' for d in drops))
+        return
+    auto = edited(*edit_thresholds())
     keep = [i for i, m in enumerate(meta) if m['id'] in gate]
     missing = len(meta) - len(keep)
     meta = [meta[i] for i in keep]

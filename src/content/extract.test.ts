@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Messages from '../shared/messages';
 import { MAX_CLIP_HTML_CHARS, MAX_PAGE_ELEMENTS } from '../shared/messages';
-import { extractFromPage } from './extract';
+import { extractFromPage, fewWordsMessage } from './extract';
 import { refuseBeforeExtract } from './pageChecks';
 
 /**
@@ -120,14 +120,19 @@ describe('pages that may still be loading', () => {
 });
 
 describe('a page of links only', () => {
-  it('is not an article, and the reason reads as English when no running text was found at all', () => {
+  it('is not an article, and the reason counts the words of running text found', () => {
     document.title = 'Front page';
     const links = Array.from({ length: 12 }, (_, i) => `<li><a href="/story/${i}">Story number ${i} of the day</a></li>`).join('');
     document.body.innerHTML = `<h1>Front page</h1><ul>${links}</ul>`;
     const reply = extractFromPage(document, 'article');
     expect(reply.kind).toBe('not-article');
     if (reply.kind !== 'not-article') return;
-    expect(reply.message).not.toMatch(/\bonly 0 words\b/);
-    expect(reply.message).toMatch(/^Sift found no running text here; this looks like a list of links or an app, not an article\./);
+    // Auto's clip is NTA's, the heading and the links: two words of running text.
+    expect(reply.message).toMatch(/^Sift found only 2 words of running text here; this looks like a list of links or an app, not an article\./);
+  });
+  it('words the count as English: none, one word, words', () => {
+    expect(fewWordsMessage(0)).toBe('Sift found no running text here; this looks like a list of links or an app, not an article.');
+    expect(fewWordsMessage(1)).toMatch(/^Sift found only 1 word of running text here;/);
+    expect(fewWordsMessage(7)).toMatch(/^Sift found only 7 words of running text here;/);
   });
 });

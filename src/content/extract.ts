@@ -62,6 +62,12 @@ function withKind(clip: ClipData, kind: PageKind | undefined): ClipData {
  * little), which is how the popup learns the page kind at all. `engine`: the content
  * engine the user chose; without it the extension's default (DEFAULT_ENGINE).
  */
+/** Why a clip of `running` words of running text (fewer than MIN_ARTICLE_WORDS) is not an article. */
+export function fewWordsMessage(running: number): string {
+  const found = running === 0 ? 'no running text' : `only ${running} word${running === 1 ? '' : 's'} of running text`;
+  return `Sift found ${found} here; this looks like a list of links or an app, not an article.`;
+}
+
 export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): ExtractReply {
   const started = performance.now();
   const refused = refuseBeforeExtract(doc, mode);
@@ -86,7 +92,7 @@ export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, 
     if (running >= MIN_ARTICLE_WORDS) return done(clip, parsed);
     return {
       kind: 'not-article',
-      message: `Sift found ${running === 0 ? 'no running text' : `only ${running} word${running === 1 ? '' : 's'} of running text`} here; this looks like a list of links or an app, not an article.${contentFrameHint(doc)}`,
+      message: `${fewWordsMessage(running)}${contentFrameHint(doc)}`,
       hasSelection: hasSelection(doc),
       engine: chosen,
     };

@@ -3,9 +3,10 @@ import { classifyLeaves, selectionFromLeaves } from './classifier';
 import { AUTO_FEATURE_NAMES, autoFeatures } from './autoFeatures';
 import modelData from './autoModel.json';
 import type { ContentSelection, Engine, EngineContext } from './engine';
+import { describePath } from '../trace';
 import { gateDecision, gateFeatures } from './autoGate';
 import { ntaEngine, ntaSelectAnnotated } from './nta';
-import type { TextLeaf } from './vsseTextLeaves';
+import { keptNodesOfLeaves, lowestCommonAncestor, type TextLeaf } from './vsseTextLeaves';
 
 /**
  * Auto: combine the engines (issue 6, "Choosing").
@@ -16,11 +17,14 @@ import type { TextLeaf } from './vsseTextLeaves';
  * then decides each leaf from the classifier's confidence *in context* (its neighbours,
  * the span of content found on the page, the page's overall confidence) and from the
  * engines' agreement (NTA's and VSSE's decisions on the leaf, NTA/classifier agreement
- * over the page). Leaves at P ≥ AUTO_THRESHOLD are kept.
+ * over the page). Its decisions *add to NTA's clip*: a leaf NTA's clip does not hold is added
+ * at P ≥ AUTO_ADD_THRESHOLD; the rest is NTA's, serialized as NTA's own selection is. Building
+ * the clip from the combiner's leaves alone (P ≥ 0.45, sessions 1–40) scored below NTA's clip
+ * on half A once NTA had grown stage-5 rules the leaves cannot express (training/README.md,
+ * session 41).
  *
- * We measured (training/evaluate.py, README "Engines") that handing the page to NTA's own
- * selection whenever NTA and the classifier agree costs bag-of-words F1, so agreement is a
- * feature of the combiner rather than a switch. Without a usable model, auto is NTA.
+ * Agreement between NTA and the classifier is a feature of the combiner rather than a
+ * switch (training/evaluate.py, README "Engines"). Without a usable model, auto is NTA.
  *
  * The gate (autoGate.ts, training/gate.py) is a different switch: it does not ask whether
  * the engines agree but whether NTA's selection looks like a clean article (page-level
@@ -33,10 +37,13 @@ const MODEL_ERROR = checkModel(MODEL, AUTO_FEATURE_NAMES);
 const compiled = compiledOnDemand(MODEL);
 
 /**
- * The combiner's decision threshold, chosen on half A's site-disjoint CV (stage2.py prints
- * it by half; session 6 models): page bowF1 0.851 at 0.45, 0.850 at 0.4, 0.849 at 0.5.
+ * The combiner adds to NTA's clip the leaves it does not hold (ntaKept < 0.5) at P ≥ this.
+ * Chosen on half A out of fold (training/gate.py --edits: site-disjoint folds, models trained
+ * on the other four; session 41): page bowF1 0.8644 at 0.55, 0.8636–0.8641 at 0.5 and 0.6,
+ * NTA's clip 0.8600. Also dropping the leaves it holds at P < 0.1–0.3 scored the same or
+ * less (0.8637–0.8644 at 0.55), so Auto only adds.
  */
-export const AUTO_THRESHOLD = 0.45;
+export const AUTO_ADD_THRESHOLD = 0.55;
 
 export const autoEngine: Engine = {
   name: 'auto',
@@ -78,17 +85,46 @@ export const autoEngine: Engine = {
     }
     const { features, agreement } = autoFeatures({ texts, p: c.probability, ntaKept: c.nta.kept, vsseInArea, classifier: c.features });
     const combined = predictAll(compiled(), features.data, n);
-    const keep = new Array<boolean>(n);
-    let kept = 0;
+    const add = new Array<boolean>(n);
+    let adds = 0;
     for (let i = 0; i < n; i++) {
-      keep[i] = (combined[i] as number) >= AUTO_THRESHOLD;
-      if (keep[i]) kept++;
+      add[i] = (c.nta.kept[i] ?? 0) < 0.5 && (combined[i] as number) >= AUTO_ADD_THRESHOLD;
+      if (add[i]) adds++;
     }
     const notes = [
       `auto: classifier and combiner run (gate: ${gate.reason})`,
-      `auto: combiner kept ${kept} of ${n} leaves; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`,
+      `auto: combiner added ${adds} of ${n} leaves to NTA's clip; NTA/classifier agreement ${Math.round(agreement * 1000) / 1000}`,
     ];
-    const sel = selectionFromLeaves(ctx, { ...c, probability: combined }, keep, notes);
-    return sel ?? c.nta.selection;
+    const base = nta.selection;
+    // NTA found nothing: the clip is the leaves the combiner adds to nothing.
+    if (!base) return selectionFromLeaves(ctx, { ...c, probability: combined }, add, notes);
+    if (adds === 0) {
+      base.notes.push(...notes);
+      return base;
+    }
+    return withAddedLeaves(ctx, base, c.leaves, combined, add, c.root, notes);
   },
 };
+
+/**
+ * NTA's clip with the combiner's added leaves (keptNodesOfLeaves, images between them
+ * included), the root raised no further than what holds both.
+ */
+export function withAddedLeaves(ctx: EngineContext, base: ContentSelection, leaves: readonly TextLeaf[], p: ArrayLike<number>, add: readonly boolean[], pageRoot: Element, notes: string[]): ContentSelection {
+  const els: Element[] = [base.root];
+  for (let i = 0; i < leaves.length; i++) if (add[i]) els.push((leaves[i] as TextLeaf).el);
+  const root = lowestCommonAncestor(els, pageRoot);
+  // What NTA's clip serialized: its kept set, or its start node whole when pruning kept
+  // nothing readable (the pipeline's fallback, which an added leaf would otherwise defeat).
+  const kept = new Set<Node>(ctx.clipOf ? ctx.clipOf(base).kept : base.kept);
+  for (const node of keptNodesOfLeaves(root, leaves, add)) kept.add(node);
+  const nodes = base.nodes.slice();
+  if (ctx.options.trace) {
+    for (let i = 0; i < leaves.length; i++) {
+      if (!add[i]) continue;
+      const reason = `auto: added to NTA's clip, P(content) ${Math.round((p[i] ?? 0) * 1000) / 1000}`;
+      nodes.push({ path: describePath((leaves[i] as TextLeaf).el), type: 'text', doc: 1, td: 0, role: 'kept', reason });
+    }
+  }
+  return { root, kept, nodes, notes: base.notes.concat(notes), ...(base.removed ? { removed: base.removed } : {}), ...(base.linkList ? { linkList: true } : {}) };
+}

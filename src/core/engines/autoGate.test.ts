@@ -5,11 +5,12 @@ import { findLinkBlocks } from '../linkBlocks';
 import { resolveOptions } from '../options';
 import { serialize } from '../serialize';
 import { computeStats } from '../stats';
-import { autoEngine } from './auto';
+import { autoEngine, withAddedLeaves } from './auto';
 import { GATE_FEATURE_NAMES, gateDecision, gateFeatures, type GateCondition } from './autoGate';
 import type { EngineContext } from './engine';
 import { ntaEngine, ntaSelectAnnotated } from './nta';
 import { prose } from '../testPage';
+import { collectTextLeaves } from './vsseTextLeaves';
 
 const f = (name: (typeof GATE_FEATURE_NAMES)[number]) => GATE_FEATURE_NAMES.indexOf(name);
 
@@ -23,7 +24,7 @@ function context(html: string): EngineContext {
 
 function text(ctx: EngineContext, sel: ReturnType<typeof autoEngine.select>): string {
   if (!sel) return '';
-  return serialize({ root: sel.root, kept: sel.kept, removed: new Set(), stats: ctx.stats, layout: ctx.layout, baseUrl: 'https://example.test/', minImageWidth: 100 }).text;
+  return serialize({ root: sel.root, kept: sel.kept, removed: new Set(sel.removed ?? []), stats: ctx.stats, layout: ctx.layout, baseUrl: 'https://example.test/', minImageWidth: 100 }).text;
 }
 
 const para = (s: string) => `<p>${s} ${s} ${s}, and the harbour stayed closed while the water rose along the coast road.</p>`;
@@ -111,14 +112,33 @@ describe('auto engine behind the gate', () => {
     expect(text(ctx, sel)).toBe(text(ctx, ntaEngine.select(ctx)));
     expect(text(ctx, sel)).toContain('Volunteers filled sandbags');
   });
-  it('runs the classifier and the combiner where NTA’s selection is link-heavy', () => {
+  it('runs the classifier and the combiner where the page is mostly link blocks, and keeps all of NTA’s clip', () => {
     const ctx = context(LISTING);
     const g = gateFeatures(ctx.stats, ctx.linkBlocks, ntaSelectAnnotated(ctx))!;
-    expect(g[f('keptLinkDensity')]).toBeGreaterThan(0.5);
+    expect(g[f('ccr')]).toBeGreaterThan(0.9);
     const sel = autoEngine.select(ctx)!;
     const notes = sel.notes.join(' ');
-    expect(notes).toMatch(/auto: classifier and combiner run \(gate: keptLinkDensity [\d.]+ not <= /);
-    expect(notes).toMatch(/combiner kept \d+ of \d+ leaves/);
+    expect(notes).toMatch(/auto: classifier and combiner run \(gate: ccr [\d.]+ not <= /);
+    expect(notes).toMatch(/combiner added \d+ of \d+ leaves to NTA's clip/);
+    const autoLines = text(ctx, sel).split('\n').filter(Boolean);
+    for (const line of text(ctx, ntaEngine.select(ctx)).split('\n').filter(Boolean)) expect(autoLines).toContain(line);
+  });
+  it('adds leaves to NTA’s clip as the pipeline serialized it, its start node whole when pruning kept nothing', () => {
+    const ctx = context(ARTICLE.replace('<footer>', `<aside><p>${prose(2, 5)}</p></aside><footer>`));
+    const nta = ntaEngine.select(ctx)!;
+    const leaves = collectTextLeaves(ctx.stats.root, (el) => ctx.stats.index.has(el));
+    const aside = leaves.findIndex((l) => l.el.parentElement?.tagName === 'ASIDE');
+    expect(text(ctx, nta)).not.toContain(prose(2, 5));
+    const add = leaves.map((_, i) => i === aside);
+    const p = leaves.map((_, i) => (i === aside ? 0.9 : 0));
+    const sel = withAddedLeaves(ctx, nta, leaves, p, add, ctx.stats.root, ['note']);
+    expect(text(ctx, sel)).toBe(`${text(ctx, nta)}\n\n${prose(2, 5)}`);
+    expect(sel.root.contains(nta.root)).toBe(true);
+    // The pipeline clipped NTA's start node whole: an added leaf keeps that, not the empty kept set.
+    const whole = { ...ctx, clipOf: () => ({ text: '', kept: new Set<Node>([nta.root]) }) };
+    const emptied = { ...nta, kept: new Set<Node>() };
+    const sel2 = withAddedLeaves(whole, emptied, leaves, p, add, ctx.stats.root, []);
+    expect(text(ctx, sel2)).toBe(`${text(ctx, nta)}\n\n${prose(2, 5)}`);
   });
   it('returns NTA’s selection when it is a list of card links, which the models would not keep', () => {
     // A topic page whose stories are each one link around a title and its first lines (cardLists.ts).

@@ -14,6 +14,7 @@
  */
 import { annotate } from '../nodeTypes';
 import type { NodeType } from '../types';
+import { wordRuns } from '../unicodeText';
 import type { ContentSelection, EngineContext } from './engine';
 import { ntaSelectAnnotated, type AnnotatedNtaSelection } from './nta';
 import type { VsseSelection } from './vsseSelect';
@@ -130,7 +131,11 @@ export interface NtaLeafFacts {
   doc: Float32Array;
   td: Float32Array;
   parentTd: Float32Array;
-  /** 1 when NTA's selection keeps the leaf (inside a kept subtree, not link-block noise). */
+  /**
+   * What NTA keeps of the leaf: with the pipeline (EngineContext.clipOf), the share of
+   * its word-run n-grams in NTA's clip (clipShares); without, 1 when it lies in a kept
+   * subtree and is not link-block noise.
+   */
   kept: Float32Array;
   /** Share of the leaf's links that belong to a noise link block. */
   linkBlockShare: Float32Array;
@@ -220,7 +225,42 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
     }
     facts.kept[i] = inSelection[anc.self[i] as number] === 1 && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
   }
+  // Where the pipeline runs, NTA's clip says what NTA keeps of each leaf: pruning keeps nodes,
+  // stage 5 then drops link blocks, widgets, teasers and repeats inside them, and a text run
+  // kept inside a partly kept block has no kept ancestor. Its text is serialized once (Auto
+  // asked about it already, and the pipeline reuses it when NTA's selection is returned).
+  if (selection && ctx.clipOf) clipShares(ctx.clipOf(selection).text, leaves, facts.kept);
   return facts;
+}
+
+/**
+ * `out[i]` := the share of leaf i's word-run n-grams that occur in `clipText` (lower-cased
+ * runs, n = 3, or the leaf's run count when it has fewer): 1 for a leaf the clip holds
+ * whole, 0 for one it dropped, between for one it kept in part. A leaf without word runs
+ * gets 0. The training labels ask the same question of the truth text (train.py).
+ */
+export function clipShares(clipText: string, leaves: readonly TextLeaf[], out: Float32Array): void {
+  const runs = wordRuns(clipText.toLowerCase());
+  const grams = [new Set<string>(), new Set<string>(), new Set<string>()];
+  for (let j = 0; j < runs.length; j++) {
+    const a = runs[j] as string;
+    grams[0]!.add(a);
+    if (j + 1 < runs.length) grams[1]!.add(a + ' ' + (runs[j + 1] as string));
+    if (j + 2 < runs.length) grams[2]!.add(a + ' ' + (runs[j + 1] as string) + ' ' + (runs[j + 2] as string));
+  }
+  for (let i = 0; i < leaves.length; i++) {
+    const t = wordRuns((leaves[i] as TextLeaf).text.toLowerCase());
+    const n = Math.min(3, t.length);
+    if (n === 0) { out[i] = 0; continue; }
+    const set = grams[n - 1] as Set<string>;
+    let found = 0;
+    const total = t.length - n + 1;
+    for (let j = 0; j < total; j++) {
+      const g = n === 1 ? (t[j] as string) : n === 2 ? (t[j] as string) + ' ' + (t[j + 1] as string) : (t[j] as string) + ' ' + (t[j + 1] as string) + ' ' + (t[j + 2] as string);
+      if (set.has(g)) found++;
+    }
+    out[i] = found / total;
+  }
 }
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];

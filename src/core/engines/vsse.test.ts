@@ -73,7 +73,7 @@ describe('classifier and auto engines', () => {
     it(`${engine.name}: returns a selection with its own trace notes`, () => {
       const r = run(engine)!;
       expect(r.out.text.length).toBeGreaterThan(0);
-      expect(r.sel.notes.join(' ')).toMatch(engine.name === 'auto' ? /combiner kept \d+ of \d+ leaves; NTA\/classifier agreement/ : /leaves at P/);
+      expect(r.sel.notes.join(' ')).toMatch(engine.name === 'auto' ? /combiner added \d+ of \d+ leaves to NTA's clip; NTA\/classifier agreement/ : /leaves at P/);
     });
   }
 });

@@ -166,14 +166,7 @@ export function elementPath(el: Element, root: Element): Element[] {
  */
 export function keptNodesOfLeaves(root: Element, leaves: readonly TextLeaf[], keep: readonly boolean[]): Set<Node> {
   const kept = new Set<Node>();
-  for (let i = 0; i < leaves.length; i++) {
-    if (!keep[i]) continue;
-    const el = (leaves[i] as TextLeaf).el;
-    if (!hasNestedBlock(el)) { kept.add(el); continue; }
-    for (let child = el.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 3 || (child.nodeType === 1 && INLINE_TAGS.has((child as Element).tagName.toUpperCase()))) kept.add(child);
-    }
-  }
+  for (let i = 0; i < leaves.length; i++) if (keep[i]) addLeafNodes((leaves[i] as TextLeaf).el, kept);
   // Images between kept leaves: walk images in document order against the leaf sequence.
   const images = root.querySelectorAll('img, picture, figure');
   let li = 0;
@@ -188,6 +181,17 @@ export function keptNodesOfLeaves(root: Element, leaves: readonly TextLeaf[], ke
     if (inside || between) kept.add(img);
   }
   return kept;
+}
+
+/**
+ * Adds the nodes that hold a leaf's own text to `into`: its element when no block nests in
+ * it, else its text and inline children (the nested blocks are other leaves).
+ */
+export function addLeafNodes(el: Element, into: Set<Node>): void {
+  if (!hasNestedBlock(el)) { into.add(el); return; }
+  for (let child = el.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3 || (child.nodeType === 1 && INLINE_TAGS.has((child as Element).tagName.toUpperCase()))) into.add(child);
+  }
 }
 
 function precedes(a: Element, b: Element): boolean {
