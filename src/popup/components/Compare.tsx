@@ -26,7 +26,7 @@ export const ENGINE_LABELS: Record<ContentEngine, string> = {
 
 /** What each engine is, in a line (the select's and the columns' tooltips). */
 export const ENGINE_HINTS: Record<ContentEngine, string> = {
-  auto: 'Combines the engines below with a learned model',
+  auto: 'NTA, plus the text a learned model over all three engines finds it missed',
   nta: 'Node-type annotation and text density',
   vsse: 'Punctuation seeds and tag-path grouping',
   classifier: 'Learned classifier over every text node',
