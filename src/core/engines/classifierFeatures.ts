@@ -176,10 +176,12 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
   // The features read the annotation of the undiscounted stats: NTA's own whenever it
   // discounted no boilerplate region (annotate is a pure function of the stats).
   const ann = nta.stats === stats ? nta.ann : annotate(stats);
-  // An element is in NTA's selection when it or an ancestor up to the root is kept; elements
-  // are numbered parents first (leafAncestry), so one forward pass decides them all.
+  // Where the pipeline runs, NTA's clip says what NTA keeps of each leaf (clipShares, below).
+  const clip = selection && ctx.clipOf ? ctx.clipOf(selection) : null;
+  // Elsewhere an element is in NTA's selection when it or an ancestor up to the root is kept;
+  // elements are numbered parents first (leafAncestry), so one forward pass decides them all.
   const inSelection = new Uint8Array(anc.elements.length);
-  if (selection) {
+  if (selection && !clip) {
     for (let id = 0; id < inSelection.length; id++) {
       const p = anc.parentOf[id] as number;
       inSelection[id] = selection.kept.has(anc.elements[id] as Element) || (p >= 0 && inSelection[p] === 1) ? 1 : 0;
@@ -223,13 +225,13 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
         facts.linkBlockShare[i] = links ? (noiseBelow[i] as number) / links : 0;
       }
     }
-    facts.kept[i] = inSelection[anc.self[i] as number] === 1 && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
+    if (!clip) facts.kept[i] = inSelection[anc.self[i] as number] === 1 && facts.linkBlockShare[i]! < 0.5 ? 1 : 0;
   }
-  // Where the pipeline runs, NTA's clip says what NTA keeps of each leaf: pruning keeps nodes,
-  // stage 5 then drops link blocks, widgets, teasers and repeats inside them, and a text run
-  // kept inside a partly kept block has no kept ancestor. Its text is serialized once (Auto
-  // asked about it already, and the pipeline reuses it when NTA's selection is returned).
-  if (selection && ctx.clipOf) clipShares(ctx.clipOf(selection).text, leaves, facts.kept);
+  // NTA's clip is more than its kept subtrees: stage 5 drops link blocks, widgets, teasers and
+  // repeats inside them, and a text run kept inside a partly kept block has no kept ancestor.
+  // Its text is serialized once (Auto asked about it already, and the pipeline reuses it when
+  // NTA's selection is returned).
+  if (clip) clipShares(clip.text, leaves, facts.kept);
   return facts;
 }
 
