@@ -9,7 +9,7 @@ import type { EngineContext } from '../src/core/engines/engine';
 import { ntaSelectAnnotated } from '../src/core/engines/nta';
 import { collectTextLeaves } from '../src/core/engines/vsseTextLeaves';
 import { vsseSelect } from '../src/core/engines/vsseSelect';
-import { offeredStages } from '../src/core/extract';
+import { offeredStages, pageBaseUrl } from '../src/core/extract';
 import { liveLayoutProbe } from '../src/core/layout';
 import { findLinkBlocks } from '../src/core/linkBlocks';
 import { resolveOptions } from '../src/core/options';
@@ -22,8 +22,7 @@ function features(doc: Document) {
   const stats = computeStats(doc, layout);
   if (!stats) return { names: FEATURE_NAMES, texts: [], rows: [], ms: 0 };
   const linkBlocks = findLinkBlocks(stats, options);
-  const baseUrl = doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL;
-  const ctx: EngineContext = { doc, stats, linkBlocks, options, layout, ...offeredStages({ stats, layout, baseUrl, options, linkBlocks }) };
+  const ctx: EngineContext = { doc, stats, linkBlocks, options, layout, ...offeredStages({ stats, layout, baseUrl: pageBaseUrl(doc), options, linkBlocks }) };
   const root = stats.root;
   const leaves = collectTextLeaves(root, (el) => stats.index.has(el));
   const vsse = vsseSelect(root, leaves, null);

@@ -56,18 +56,18 @@ function withKind(clip: ClipData, kind: PageKind | undefined): ClipData {
   return kind ? { ...clip, pageKind: kind } : clip;
 }
 
-/**
- * `kind`: the page kind the user chose in the popup; without it the core guesses. The
- * records stage runs for every article-mode clip (it reuses the core's walk, so it costs
- * little), which is how the popup learns the page kind at all. `engine`: the content
- * engine the user chose; without it the extension's default (DEFAULT_ENGINE).
- */
 /** Why a clip of `running` words of running text (fewer than MIN_ARTICLE_WORDS) is not an article. */
 export function fewWordsMessage(running: number): string {
   const found = running === 0 ? 'no running text' : `only ${running} word${running === 1 ? '' : 's'} of running text`;
   return `Sift found ${found} here; this looks like a list of links or an app, not an article.`;
 }
 
+/**
+ * `kind`: the page kind the user chose in the popup; without it the core guesses. The
+ * records stage runs for every article-mode clip (it reuses the core's walk, so it costs
+ * little), which is how the popup learns the page kind at all. `engine`: the content
+ * engine the user chose; without it the extension's default (DEFAULT_ENGINE).
+ */
 export function extractFromPage(doc: Document, mode: ClipMode, kind?: PageKind, engine?: ContentEngine): ExtractReply {
   const started = performance.now();
   const refused = refuseBeforeExtract(doc, mode);

@@ -48,7 +48,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   if (!engine) return fail('not-article', `Unknown extraction engine "${String(options.engine)}".`);
 
   const pageLayout = options.layout ?? liveLayoutProbe(doc);
-  const baseUrl = options.baseUrl ?? (doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL);
+  const baseUrl = options.baseUrl ?? pageBaseUrl(doc);
   /** Clips `page`, a copy of this page as its scripts would have shown it, in this page's place (its address, a note why); null when that copy gives no clip. */
   const clipInstead = (page: Document, layout: LayoutProbe, note: string): ExtractResult | null => {
     const result = extractResult(page, { ...partial, layout, baseUrl });
@@ -152,6 +152,11 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   trace.stages.metadata = ended - serialized;
   trace.ms = ended - started;
   return { ok: true, clip };
+}
+
+/** The address relative URLs in `doc` resolve against: its base URI, or its URL where that is blank. */
+export function pageBaseUrl(doc: Document): string {
+  return doc.baseURI && doc.baseURI !== 'about:blank' ? doc.baseURI : doc.URL;
 }
 
 export function extract(doc: Document, options?: Partial<ExtractOptions> | null): Clip | null {

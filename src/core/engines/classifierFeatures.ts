@@ -244,11 +244,9 @@ export function ntaLeafFacts(ctx: EngineContext, leaves: readonly TextLeaf[], an
 export function clipShares(clipText: string, leaves: readonly TextLeaf[], out: Float32Array): void {
   const runs = wordRuns(clipText.toLowerCase());
   const grams = [new Set<string>(), new Set<string>(), new Set<string>()];
-  for (let j = 0; j < runs.length; j++) {
-    const a = runs[j] as string;
-    grams[0]!.add(a);
-    if (j + 1 < runs.length) grams[1]!.add(a + ' ' + (runs[j + 1] as string));
-    if (j + 2 < runs.length) grams[2]!.add(a + ' ' + (runs[j + 1] as string) + ' ' + (runs[j + 2] as string));
+  for (let n = 1; n <= 3; n++) {
+    const set = grams[n - 1] as Set<string>;
+    for (let j = 0; j + n <= runs.length; j++) set.add(gramAt(runs, j, n));
   }
   for (let i = 0; i < leaves.length; i++) {
     const t = wordRuns((leaves[i] as TextLeaf).text.toLowerCase());
@@ -257,12 +255,17 @@ export function clipShares(clipText: string, leaves: readonly TextLeaf[], out: F
     const set = grams[n - 1] as Set<string>;
     let found = 0;
     const total = t.length - n + 1;
-    for (let j = 0; j < total; j++) {
-      const g = n === 1 ? (t[j] as string) : n === 2 ? (t[j] as string) + ' ' + (t[j + 1] as string) : (t[j] as string) + ' ' + (t[j + 1] as string) + ' ' + (t[j + 2] as string);
-      if (set.has(g)) found++;
-    }
+    for (let j = 0; j < total; j++) if (set.has(gramAt(t, j, n))) found++;
     out[i] = found / total;
   }
+}
+
+/** The `n` runs from `j` (n = 1–3), joined by single spaces. */
+function gramAt(runs: readonly string[], j: number, n: number): string {
+  const a = runs[j] as string;
+  if (n === 1) return a;
+  const b = `${a} ${runs[j + 1] as string}`;
+  return n === 2 ? b : `${b} ${runs[j + 2] as string}`;
 }
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
