@@ -5,6 +5,7 @@ import { findLinkBlocks } from '../linkBlocks';
 import { resolveOptions } from '../options';
 import { serialize } from '../serialize';
 import { computeStats } from '../stats';
+import { offeredStages } from '../extract';
 import { autoEngine, withAddedLeaves } from './auto';
 import { GATE_FEATURE_NAMES, gateDecision, gateFeatures, type GateCondition } from './autoGate';
 import type { EngineContext } from './engine';
@@ -134,10 +135,13 @@ describe('auto engine behind the gate', () => {
     const sel = withAddedLeaves(ctx, nta, leaves, p, add, ctx.stats.root, ['note']);
     expect(text(ctx, sel)).toBe(`${text(ctx, nta)}\n\n${prose(2, 5)}`);
     expect(sel.root.contains(nta.root)).toBe(true);
-    // The pipeline clipped NTA's start node whole: an added leaf keeps that, not the empty kept set.
-    const whole = { ...ctx, clipOf: () => ({ text: '', kept: new Set<Node>([nta.root]) }) };
+    // A selection whose pruning kept nothing: the pipeline (stages 5 and 6) clips its start
+    // node whole, and an added leaf keeps that, not the empty kept set.
     const emptied = { ...nta, kept: new Set<Node>() };
-    const sel2 = withAddedLeaves(whole, emptied, leaves, p, add, ctx.stats.root, []);
+    expect(emptied.root).not.toBe(ctx.stats.root);
+    const piped = { ...ctx, ...offeredStages({ stats: ctx.stats, layout: ctx.layout, baseUrl: 'https://example.test/', options: ctx.options, linkBlocks: ctx.linkBlocks }) };
+    expect(piped.clipOf(emptied).kept).toEqual(new Set([nta.root]));
+    const sel2 = withAddedLeaves(piped, emptied, leaves, p, add, ctx.stats.root, []);
     expect(text(ctx, sel2)).toBe(`${text(ctx, nta)}\n\n${prose(2, 5)}`);
   });
   it('returns NTA’s selection when it is a list of card links, which the models would not keep', () => {
