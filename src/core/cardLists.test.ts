@@ -40,6 +40,18 @@ describe('lists of card links', () => {
     expect(c.trace.notes.some((n) => n.startsWith('teaser list'))).toBe(false);
   });
 
+  it('cards whose title and excerpt are linked apart count by their linked paragraphs; a linked paragraph inside prose does not', () => {
+    const card = (n: number) => `<article class="list-item"><h2><a href="/stories/harbour-story-${n}/">Harbour story number ${n}</a></h2><p><a href="/stories/harbour-story-${n}/">${prose(1, n)}</a></p></article>`;
+    const c = clip(page(`${nav}<main>${intro}<div class="list">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>`));
+    for (const n of [1, 2, 3, 4, 5]) expect(c.text).toContain(`Harbour story number ${n}`);
+    expect(c.text).toContain(prose(1, 3));
+    expect(c.trace.notes.some((n) => /a list of card links holding \d+ joined it/.test(n))).toBe(true);
+    // The same linked paragraphs with text of their own beside the link are prose, not cards.
+    const prosy = (n: number) => `<article class="list-item"><h2><a href="/stories/harbour-story-${n}/">Harbour story number ${n}</a></h2><p>Read: <a href="/stories/harbour-story-${n}/">${prose(1, n)}</a></p></article>`;
+    const p = clip(page(`${nav}<main>${intro}<div class="list">${[1, 2, 3, 4, 5].map(prosy).join('')}</div></main>`));
+    expect(p.trace.notes.some((n) => n.includes('card links'))).toBe(false);
+  });
+
   it('an article keeps the related stories under it out, though they are card links too', () => {
     const d = page(`${nav}<main><article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p><p>${prose(5, 2)}</p></article>
       <aside class="related">${[1, 2, 3, 4, 5].map(cardLink).join('')}</aside></main>`);

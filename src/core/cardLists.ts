@@ -12,11 +12,14 @@ import { holdsBlock } from './stats';
  * and the clip is that one line.
  *
  * A card link is an `<a>` of at least rules.CARD_MIN_CHARS characters whose text is laid out
- * in blocks (a heading, a paragraph, a `<div>` inside it): a menu entry, an inline link or a
- * linked title is not. When NTA's start node holds at most rules.CARD_LIST_MAX_START_CHARS
- * characters and the page holds card links, the list is the smallest element below the page
- * that holds over half of their text in rules.CARD_LIST_MIN_CARDS or more cards, when the
- * cards are at least rules.CARD_LIST_MIN_SHARE of its own text and outweigh the start node
+ * in blocks (a heading, a paragraph, a `<div>` inside it), or that is all the text of its
+ * paragraph: some sites link a card's title and its excerpt separately,
+ * `<article><h2><a>…</a></h2><p><a>The history of all-inclusive travel…</a></p></article>`.
+ * A menu entry, an inline link in prose or a linked title is not. When NTA's start node holds
+ * at most rules.CARD_LIST_MAX_START_CHARS characters and the page holds card links, the list
+ * is the smallest element below the page that holds over half of their text in
+ * rules.CARD_LIST_MIN_CARDS or more cards, when the cards are at least
+ * rules.CARD_LIST_MIN_SHARE of its own text and outweigh the start node
  * rules.CARD_LIST_MIN_RATIO times. An article has far more text than that start node
  * allows, so the related posts under it (cards too, on many sites) never qualify.
  *
@@ -35,7 +38,9 @@ export function cardList(stats: PageStats, startIndex: number): number {
   const held = new Map<number, { cards: number; chars: number }>();
   let total = 0;
   for (let i = 0; i < root; i++) {
-    if (tags[i] !== 'A' || isLeaf[i] === 1 || tc[i]! < CARD_MIN_CHARS || !holdsBlock(stats, i)) continue;
+    if (tags[i] !== 'A' || tc[i]! < CARD_MIN_CHARS) continue;
+    const inBlocks = isLeaf[i] !== 1 && holdsBlock(stats, i);
+    if (!inBlocks && !isLinkedParagraph(stats, i)) continue;
     const chars = tc[i]!;
     total += chars;
     for (let el = order[i]!.parentElement; el !== null; el = el.parentElement) {
@@ -54,4 +59,11 @@ export function cardList(stats: PageStats, startIndex: number): number {
   if (list === -1) return -1;
   const chars = held.get(list)!.chars;
   return chars >= CARD_LIST_MIN_SHARE * tc[list]! && chars >= CARD_LIST_MIN_RATIO * startChars ? list : -1;
+}
+
+/** The link at `i` is all the text of the paragraph it sits in (a card's linked excerpt). */
+function isLinkedParagraph(stats: PageStats, i: number): boolean {
+  const parent = stats.order[i]!.parentElement;
+  const k = parent === null ? undefined : stats.index.get(parent);
+  return k !== undefined && stats.tags[k] === 'P' && stats.tc[k] === stats.tc[i];
 }
