@@ -1,5 +1,5 @@
 import { jsonLdTypes } from './jsonLd';
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, MAIN_SELECTOR, REVIEWS_TOKEN, TITLE_ID_MIN_WORDS } from './rules';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, MAIN_SELECTOR, REVIEWS_TOKEN, SECTIONING_TAGS, TITLE_ID_MIN_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -66,6 +66,24 @@ export function boilerplateReason(el: Element, tag: string = tagOf(el), byClass?
   // is for: only what the generator added to the title is read (see idBesideTitle).
   const beside = idBesideTitle(el, id);
   return beside === null ? reason : namesReason(cls, beside || null);
+}
+
+/**
+ * Whether `el` is, or lies inside, the page's footer: an element of role contentinfo, or a
+ * `<footer>` that no sectioning element holds (rules.SECTIONING_TAGS), which is how HTML maps
+ * a `<footer>` to that landmark. What it holds (copyright, contact, a newsletter box, legal
+ * links) is about the site, never the page's content; an article's own `<footer>` (its byline,
+ * its tags) is not the page's.
+ */
+export function inPageFooter(el: Element): boolean {
+  for (let cur: Element | null = el; cur !== null; cur = cur.parentElement) {
+    if (cur.getAttribute('role')?.trim().toLowerCase() === 'contentinfo') return true;
+    if (tagOf(cur) !== 'FOOTER') continue;
+    let holder = cur.parentElement;
+    while (holder !== null && !SECTIONING_TAGS.has(tagOf(holder))) holder = holder.parentElement;
+    if (holder === null) return true;
+  }
+  return false;
 }
 
 /**

@@ -213,6 +213,19 @@ describe('extract: a region that is a list of links', () => {
     expect(extractResult(doc(`<div id="root"></div><footer>${groups}</footer>`), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });
   });
 
+  it("refuses a page whose only prose is the page's footer, and clips an article's own footer", () => {
+    // A shop's category that rendered no products: short links in the page, prose only in the footer.
+    const grid = `<main><h1>Down jackets</h1><div class="grid">${Array.from({ length: 12 }, (_, i) => `<a href="/p/${i}">Jacket ${i}</a>`).join(' ')}</div></main>`;
+    const footer = (open: string, close: string) => `${open}<div class="wrap"><div class="newsletter"><h3>Subscribe</h3><p>${prose(3, 4)}</p></div><p>© 2026 Harbour Outfitters. ${prose(1, 5)}</p></div>${close}`;
+    const pageFooter = extractResult(doc(`${grid}${footer('<footer>', '</footer>')}`), { layout: fakeLayout });
+    expect(pageFooter).toMatchObject({ ok: false, reason: 'not-article' });
+    const contentinfo = extractResult(doc(`${grid}${footer('<div class="bottom" role="contentinfo">', '</div>')}`), { layout: fakeLayout });
+    expect(contentinfo).toMatchObject({ ok: false, reason: 'not-article' });
+    // The same footer inside an <article> is that article's, and its text is clipped.
+    const own = extractResult(doc(`<article>${footer('<footer>', '</footer>')}</article>`), { layout: fakeLayout });
+    expect(own.ok && own.clip.text).toContain(prose(3, 4));
+  });
+
   it('still refuses a page whose only region is the page itself', () => {
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/x/${i}">Link ${i}</a>`).join(' ');
     expect(extractResult(doc(links), { layout: fakeLayout })).toMatchObject({ ok: false, reason: 'not-article' });

@@ -172,6 +172,12 @@ export const CJK_CLASS = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\
  */
 export const BOILERPLATE_TAGS: ReadonlySet<string> = new Set(['ASIDE', 'NAV', 'FOOTER', 'FORM', 'MENU']);
 
+/**
+ * Sectioning elements: a `<footer>` inside one of them is that section's footer (an article's
+ * byline and tags), not the page's (HTML's contentinfo landmark rule; boilerplate.inPageFooter).
+ */
+export const SECTIONING_TAGS: ReadonlySet<string> = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
+
 /** ARIA landmark and widget roles that are not main content (WAI-ARIA 1.2; Readability drops the same roles). */
 export const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
   'complementary', 'contentinfo', 'navigation', 'search', 'menu', 'menubar', 'dialog', 'alertdialog', 'alert',

@@ -1,4 +1,4 @@
-import { discountBoilerplate } from '../boilerplate';
+import { discountBoilerplate, inPageFooter } from '../boilerplate';
 import { cardList } from '../cardLists';
 import { annotate, chooseStartNode, pruneFromStart, type Annotation } from '../nodeTypes';
 import type { PageStats } from '../stats';
@@ -76,6 +76,10 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
     choice.notes.push(`the start node holds ${stats.tc[startIndex]} characters: a list of card links holding ${stats.tc[list]} joined it, with its links`);
     if (options.trace) nodes.push(traceEntry(el, { type: ann.types[list]!, doc: r(ann.doc[list]!), td: r(ann.td[list]!), role: 'kept', reason: 'a list of card links' }));
   }
+  // The start node lies in the page's footer, and no list of cards joined it: the only prose
+  // the page renders is its copyright and newsletter box (a shop's category that showed no
+  // products, a page of bare links). That is not an article.
+  if (list === -1 && !linkList && inPageFooter(choice.start)) return { selection: null, stats, ann };
   if (options.trace) {
     regions.roots.slice(0, 40).forEach((el, k) => {
       nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
