@@ -48,6 +48,14 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
     choice = chooseStartNode(stats, ann, options);
   }
   if (!choice) return { selection: null, stats, ann };
+  // A short start node on a page whose content is a list of card links (cardLists.ts): the
+  // list joins the selection with its links, which are its content (below).
+  const startIndex = stats.index.get(choice.start)!;
+  const list = choice.linkList ? -1 : cardList(stats, startIndex);
+  // The start node lies in the page's footer, and no list of cards joins it: the only prose
+  // the page renders is its copyright and newsletter box (a shop's category that showed no
+  // products, a page of bare links). That is not an article, and nothing is pruned for it.
+  if (!choice.linkList && list === -1 && inPageFooter(choice.start)) return { selection: null, stats, ann };
   if (regions.roots.length) choice.notes.push(`${regions.roots.length} boilerplate region(s) discounted`);
   if (regions.threadsKept) choice.notes.push(`${regions.threadsKept} comment thread(s) kept: the page declares itself a discussion (schema.org DiscussionForumPosting), so they hold its replies`);
   const nodes: DecisiveNodeTrace[] = [];
@@ -64,10 +72,6 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
   const pruned = choice.linkList ? { kept: new Set<Node>([choice.start]), trace: [] } : pruneFromStart(choice.start, stats, ann, options, layout);
   let root = choice.start;
   let linkList = choice.linkList === true;
-  // A short start node on a page whose content is a list of card links (cardLists.ts): the
-  // list joins the selection with its links, which are its content.
-  const startIndex = stats.index.get(choice.start)!;
-  const list = linkList ? -1 : cardList(stats, startIndex);
   if (list !== -1) {
     const el = stats.order[list]!;
     pruned.kept.add(el);
@@ -76,10 +80,6 @@ export function ntaSelectAnnotated(ctx: EngineContext): AnnotatedNtaSelection {
     choice.notes.push(`the start node holds ${stats.tc[startIndex]} characters: a list of card links holding ${stats.tc[list]} joined it, with its links`);
     if (options.trace) nodes.push(traceEntry(el, { type: ann.types[list]!, doc: r(ann.doc[list]!), td: r(ann.td[list]!), role: 'kept', reason: 'a list of card links' }));
   }
-  // The start node lies in the page's footer, and no list of cards joined it: the only prose
-  // the page renders is its copyright and newsletter box (a shop's category that showed no
-  // products, a page of bare links). That is not an article.
-  if (list === -1 && !linkList && inPageFooter(choice.start)) return { selection: null, stats, ann };
   if (options.trace) {
     regions.roots.slice(0, 40).forEach((el, k) => {
       nodes.push(traceEntry(el, { type: 'ignore', doc: 0, td: 0, role: 'dropped', reason: `boilerplate region: ${regions.reasons[k]!}` }));
