@@ -135,15 +135,18 @@ describe('boilerplate regions: discounting', () => {
     }
   });
 
-  it('a product\'s buyers\' reviews are dropped like comments; a page that is mostly reviews keeps them', () => {
+  it('a product\'s buyers\' reviews are dropped like comments, however many; a page of nothing but reviews keeps them', () => {
     const reviews = (n: number) => `<section class="product-reviews"><h2>Customer reviews</h2>${Array.from({ length: n }, (_, i) => `<div class="review-card"><b>Buyer ${i}</b><p>${prose(2, 40 + i)}</p></div>`).join('')}</section>`;
-    const product = doc(`<main><div class="product"><h1>Trail 25 pack</h1><div class="description"><p>${prose(6, 1)}</p><ul><li>${prose(1, 2)}</li><li>${prose(1, 3)}</li></ul></div>${reviews(3)}</div></main>`);
-    expect(discountBoilerplate(computeStats(product, fakeLayout)!).reasons).toEqual(['reviews']);
-    const clip = extract(product, { layout: fakeLayout })!;
-    expect(clip.text).toContain(prose(6, 1));
-    expect(clip.text).not.toContain('Buyer 2');
-    expect(clip.text).not.toContain('Customer reviews');
-    // The shop's page of reviews: the region is most of the page's text, so it is the content.
+    // Three reviews, then fourteen: more text than the description itself.
+    for (const n of [3, 14]) {
+      const product = doc(`<main><div class="product"><h1>Trail 25 pack</h1><div class="description"><p>${prose(6, 1)}</p><ul><li>${prose(1, 2)}</li><li>${prose(1, 3)}</li></ul></div>${reviews(n)}</div></main>`);
+      expect(discountBoilerplate(computeStats(product, fakeLayout)!).reasons).toEqual(['reviews']);
+      const clip = extract(product, { layout: fakeLayout })!;
+      expect(clip.text).toContain(prose(6, 1));
+      expect(clip.text).not.toContain('Buyer 2');
+      expect(clip.text).not.toContain('Customer reviews');
+    }
+    // The shop's page of reviews: without them too little text would be left, so they are the content.
     const reviewsPage = doc(`<div class="product"><h1>Reviews of the Trail 25 pack</h1><p>${prose(1, 1)}</p>${reviews(8)}</div>`);
     expect(discountBoilerplate(computeStats(reviewsPage, fakeLayout)!).roots).toEqual([]);
     expect(extract(reviewsPage, { layout: fakeLayout })!.text).toContain('Buyer 2');

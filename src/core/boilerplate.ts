@@ -21,9 +21,10 @@ import { tagOf } from './stats';
  * coherence of the article around it, and it is dropped from the clip. Guards, because a
  * class name is a weak signal: a region holding more than BOILERPLATE_MAX_SHARE of the
  * page's plain text is the page itself (an ASP.NET `<form>` around everything, a wrapper
- * named `has-sidebar`), unless it is a comment thread, which can dwarf the post it follows,
- * or it lies beside the page's `<main>` (a footer of legal prose or a promotion box longer
- * than a short post: the page itself says where its content is); and when discounting would
+ * named `has-sidebar`), unless it is a comment thread or buyers' reviews, which can dwarf the
+ * post or the product they follow, or it lies beside the page's `<main>` (a footer of legal
+ * prose or a promotion box longer than a short post: the page itself says where its content
+ * is); and when discounting would
  * leave less than BOILERPLATE_MIN_REMAINING characters, the regions are judged again without
  * that exception, and if that still leaves too little the page is annotated as it is
  * (Readability retries without its class filter the same way).
@@ -40,7 +41,7 @@ export interface BoilerplateRegions {
 }
 
 /**
- * Why an element is boilerplate, or null. `comment thread` is the one kind exempt from the size guard.
+ * Why an element is boilerplate, or null. `comment thread` and `reviews` are exempt from the size guard.
  * `byClass` memoises the verdict on a class attribute for elements without an id: pages
  * repeat the same few class strings over hundreds of elements (list items, cards), and the
  * vocabulary regex is the costly part of this test (scripts/profile-core.ts).
@@ -244,7 +245,10 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
         }
       } else {
         if (holdsMain(el)) continue;
-        const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
+        // Buyers' reviews, like a comment thread, can outweigh what they follow (forty reviews
+        // under a product's description): they keep no share guard. A shop's page of reviews
+        // keeps them through BOILERPLATE_MIN_REMAINING below.
+        const share = reason === REVIEWS || nlcB <= 0 ? 0 : (stats.tc[i]! - stats.lc[i]!) / nlcB;
         if (share > BOILERPLATE_MAX_SHARE) {
           if (!besideMainWins || !besideMain(el)) continue;
           forced = true;
