@@ -152,6 +152,23 @@ describe('boilerplate regions: discounting', () => {
     expect(extract(reviewsPage, { layout: fakeLayout })!.text).toContain('Buyer 2');
   });
 
+  it('the poster\'s panel beside each post of a thread (join date, post count, badges) is dropped; the posts are clipped', () => {
+    // XenForo's markup, shortened: the panel is a <div> of <dl> pairs beside each message.
+    const post = (i: number) => `<article class="message"><div class="message-cell message-cell--user"><h4><a href="/members/${i}">Poster ${i}</a></h4><div class="message-userExtras"><dl class="pairs"><dt>Joined</dt><dd>Mar ${i + 1}, 2019</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${120 + i}</dd></dl><dl class="pairs"><dt>Reaction score</dt><dd>${40 + i}</dd></dl></div></div><div class="message-cell message-cell--main"><div class="bbWrapper"><p>${prose(3, 60 + i)}</p></div></div></article>`;
+    const page = doc(`<div class="p-body"><h1>Which tent for a wet spring?</h1><div class="block-body">${[0, 1, 2, 3].map(post).join('')}</div></div>`);
+    expect(discountBoilerplate(computeStats(page, fakeLayout)!).reasons).toEqual(Array(4).fill('class/id "userextras"'));
+    const clip = extract(page, { layout: fakeLayout })!;
+    for (const i of [0, 1, 2, 3]) expect(clip.text).toContain(prose(3, 60 + i));
+    expect(clip.text).not.toContain('Joined');
+    expect(clip.text).not.toContain('Reaction score');
+    // Stack Exchange's and phpBB's names for the same panel.
+    expect(boilerplateReason(el('<div class="user-info">x</div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<div class="user-details">x</div>'))).toMatch(/^class\/id/);
+    expect(boilerplateReason(el('<dl class="postprofile">x</dl>'))).toMatch(/^class\/id/);
+    // A user's own content is not their panel.
+    expect(boilerplateReason(el('<div class="user-content">x</div>'))).toBeNull();
+  });
+
   it('regions inside a kept text block (author bio, newsletter box, footer) are dropped from the clip', () => {
     const page = doc(`<article><h1>Title</h1><p>${prose(6, 1)}</p><div class="newsletter-box"><p>Get our best stories in your inbox every week, free.</p></div><p>${prose(6, 2)}</p><footer class="entry-footer"><p>Jane Doe writes about harbours and has done so since the winter of 1999.</p></footer></article>`);
     const clip = extract(page, { layout: fakeLayout })!;
