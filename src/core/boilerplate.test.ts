@@ -169,6 +169,25 @@ describe('boilerplate regions: discounting', () => {
     expect(boilerplateReason(el('<div class="user-content">x</div>'))).toBeNull();
   });
 
+  it('a poster\'s signature under a post is dropped; an API member\'s signature is not', () => {
+    const post = (i: number, sig: string) => `<div class="post"><b>Poster ${i}</b><div class="postbody"><p>${prose(3, 70 + i)}</p></div>${sig}</div>`;
+    const thread = doc(`<div id="topic"><h1>Which tent for a wet spring?</h1>${[0, 1, 2].map((i) => post(i, `<div class="signature" id="sig${i}">Rig ${i}: two stoves and a leaky fly, since 2009</div>`)).join('')}</div>`);
+    const clip = extract(thread, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(3, 72));
+    expect(clip.text).not.toContain('leaky fly');
+    for (const name of ['post-signature', 'message-signature', 'postsignature', 'ipsEntry__signature']) {
+      expect(boilerplateReason(el(`<div class="${name}">x</div>`)), name).toBe('signature');
+    }
+    for (const name of ['member-signature', 'signature-dish', 'digital-signature-row']) {
+      expect(boilerplateReason(el(`<div class="${name}">x</div>`)), name).toBeNull();
+    }
+    // Scaladoc's member signatures are headings named so; a signature that holds code is a member's too.
+    const api = doc(`<div id="template"><h1>class Tent</h1><p>${prose(4, 5)}</p><ol class="members">${[0, 1, 2].map((i) => `<li><h4 class="signature"><span class="kind">def</span> <span class="name">pitch${i}</span>(ground: Ground): Unit</h4><div class="signature"><code>fun stake${i}(n: Int)</code></div><p>${prose(2, 80 + i)}</p></li>`).join('')}</ol></div>`);
+    const apiClip = extract(api, { layout: fakeLayout })!;
+    expect(apiClip.text).toContain('pitch1');
+    expect(apiClip.text).toContain('stake1');
+  });
+
   it('regions inside a kept text block (author bio, newsletter box, footer) are dropped from the clip', () => {
     const page = doc(`<article><h1>Title</h1><p>${prose(6, 1)}</p><div class="newsletter-box"><p>Get our best stories in your inbox every week, free.</p></div><p>${prose(6, 2)}</p><footer class="entry-footer"><p>Jane Doe writes about harbours and has done so since the winter of 1999.</p></footer></article>`);
     const clip = extract(page, { layout: fakeLayout })!;

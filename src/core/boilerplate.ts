@@ -1,5 +1,5 @@
 import { jsonLdTypes } from './jsonLd';
-import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, MAIN_SELECTOR, REVIEWS_TOKEN, SECTIONING_TAGS, TITLE_ID_MIN_WORDS } from './rules';
+import { BOILERPLATE_MAX_SHARE, BOILERPLATE_MIN_REMAINING, BOILERPLATE_ROLES, BOILERPLATE_TAGS, BOILERPLATE_VOCABULARY, COMMENT_THREAD_TOKEN, CONTENT_WORDS, DISCUSSION_TYPES, MAIN_SELECTOR, REVIEWS_TOKEN, SECTIONING_TAGS, SIGNATURE_TOKEN, TITLE_ID_MIN_WORDS } from './rules';
 import type { PageStats } from './stats';
 import { tagOf } from './stats';
 
@@ -135,6 +135,7 @@ function namesReason(cls: string | null, id: string | null): string | null {
   if ((names.includes('comment') || names.includes('disqus') || names.includes('respond')) && hasToken(names, COMMENT_THREAD_TOKEN)) return COMMENT_THREAD;
   // Likewise reviews (before the content words: `product-reviews-content` is still reviews).
   if ((names.includes('review') || names.includes('yotpo') || names.includes('jdgm')) && hasToken(names, REVIEWS_TOKEN)) return REVIEWS;
+  if (names.includes('signature') && hasToken(names, SIGNATURE_TOKEN)) return SIGNATURE;
   const m = BOILERPLATE_VOCABULARY.exec(` ${names} `);
   if (!m) return null;
   for (const word of CONTENT_WORDS) if (names.includes(word)) return null;
@@ -149,6 +150,7 @@ function hasToken(names: string, token: RegExp): boolean {
 
 const COMMENT_THREAD = 'comment thread';
 const REVIEWS = 'reviews';
+const SIGNATURE = 'signature';
 
 /**
  * Whether the page says, in schema.org terms, that it is a discussion (rules.DISCUSSION_TYPES,
@@ -235,6 +237,9 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
       // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
       // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
       if (reason === '<aside>' && stats.ln[i] === 0) continue;
+      // A signature that is a heading or holds code is an API member's (Scaladoc's
+      // `h4.signature`), not a poster's.
+      if (reason === SIGNATURE && (HEADING_TAG.test(tag) || el.querySelector('code, pre') !== null)) continue;
       if (reason === COMMENT_THREAD) {
         discussion ??= declaresDiscussion(el.ownerDocument);
         if (discussion) {
