@@ -13,8 +13,9 @@ import { tagOf } from './stats';
  *   `aria-hidden`: pages put it on carousel slides and collapsed accordion panels that are
  *   content; what is really hidden fails the stats walk's visibility check anyway);
  * - the class/id vocabulary of comment threads, buyers' reviews (rules.REVIEWS_TOKEN),
- *   sidebars, share bars, newsletters, related lists… (rules.BOILERPLATE_VOCABULARY), matched
- *   the way Readability matches its "unlikely candidates".
+ *   posters' signatures (rules.SIGNATURE_TOKEN), sidebars, share bars, newsletters, posters'
+ *   panels, related lists… (rules.BOILERPLATE_VOCABULARY), matched the way Readability
+ *   matches its "unlikely candidates".
  *
  * Such a region is *discounted*: its counts are subtracted from its ancestors before NTA
  * annotates the page, so it neither attracts the candidate list nor dilutes the degree of
@@ -24,10 +25,9 @@ import { tagOf } from './stats';
  * named `has-sidebar`), unless it is a comment thread or buyers' reviews, which can dwarf the
  * post or the product they follow, or it lies beside the page's `<main>` (a footer of legal
  * prose or a promotion box longer than a short post: the page itself says where its content
- * is); and when discounting would
- * leave less than BOILERPLATE_MIN_REMAINING characters, the regions are judged again without
- * that exception, and if that still leaves too little the page is annotated as it is
- * (Readability retries without its class filter the same way).
+ * is); and when discounting would leave less than BOILERPLATE_MIN_REMAINING characters, the
+ * regions are judged again without that exception, and if that still leaves too little the
+ * page is annotated as it is (Readability retries without its class filter the same way).
  */
 export interface BoilerplateRegions {
   /** Outermost discounted regions, in document order. */
