@@ -250,11 +250,11 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
         }
       } else {
         if (holdsMain(el)) continue;
+        const share = nlcB > 0 ? (stats.tc[i]! - stats.lc[i]!) / nlcB : 0;
         // Buyers' reviews, like a comment thread, can outweigh what they follow (forty reviews
         // under a product's description): they keep no share guard. A shop's page of reviews
         // keeps them through BOILERPLATE_MIN_REMAINING below.
-        const share = reason === REVIEWS || nlcB <= 0 ? 0 : (stats.tc[i]! - stats.lc[i]!) / nlcB;
-        if (share > BOILERPLATE_MAX_SHARE) {
+        if (share > BOILERPLATE_MAX_SHARE && reason !== REVIEWS) {
           if (!besideMainWins || !besideMain(el)) continue;
           forced = true;
         }
