@@ -188,6 +188,23 @@ describe('boilerplate regions: discounting', () => {
     expect(apiClip.text).toContain('stake1');
   });
 
+  it('a signature set in an <aside> without links is still a signature; a linkless aside named otherwise stays', () => {
+    const post = (i: number) => `<article class="message"><b>Poster ${i}</b><div class="bbWrapper"><p>${prose(3, 90 + i)}</p></div><aside class="message-signature"><div>Rig ${i}: a projector, two subwoofers and patience</div></aside></article>`;
+    const thread = doc(`<div id="topic"><h1>Which screen for a bright room?</h1>${[0, 1, 2].map(post).join('')}</div>`);
+    const clip = extract(thread, { layout: fakeLayout })!;
+    expect(clip.text).toContain(prose(3, 92));
+    expect(clip.text).not.toContain('subwoofers');
+    const page = doc(`<article><h1>Title</h1><p>${prose(8, 1)}</p><aside class="filters top-[var(--nav-height)]"><p>The note beside the text says where the numbers come from.</p></aside><p>${prose(8, 2)}</p></article>`);
+    expect(discountBoilerplate(computeStats(page, fakeLayout)!).roots).toEqual([]);
+  });
+
+  it('fine print named a disclaimer is boilerplate', () => {
+    expect(boilerplateReason(el('<div class="feature-benefit__disclaimer-wrap">x</div>'))).toBe('class/id "disclaimer"');
+    expect(boilerplateReason(el('<div class="common-bottom-disclaimer">x</div>'))).toBe('class/id "disclaimer"');
+    // A name that also says content is not discounted by the vocabulary alone.
+    expect(boilerplateReason(el('<div class="disclaimer-content">x</div>'))).toBeNull();
+  });
+
   it('regions inside a kept text block (author bio, newsletter box, footer) are dropped from the clip', () => {
     const page = doc(`<article><h1>Title</h1><p>${prose(6, 1)}</p><div class="newsletter-box"><p>Get our best stories in your inbox every week, free.</p></div><p>${prose(6, 2)}</p><footer class="entry-footer"><p>Jane Doe writes about harbours and has done so since the winter of 1999.</p></footer></article>`);
     const clip = extract(page, { layout: fakeLayout })!;

@@ -235,8 +235,11 @@ export function discountBoilerplate(stats: PageStats): BoilerplateRegions {
       // Prism's `token comment` span is a comment in the code, not a comment thread.
       if (el.closest('pre, code') !== null) continue;
       // An <aside> without a single link is a pull quote, a standfirst or a note set beside the
-      // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets.
-      if (reason === '<aside>' && stats.ln[i] === 0) continue;
+      // text (`<aside class="sub-heading">` under a heading), not a sidebar of links and widgets;
+      // unless it is named a poster's signature (XenForo's `aside.message-signature`). Only that
+      // name: Tailwind's `top-[calc(var(--nav-height))]` reads as "nav" to the vocabulary, and
+      // every name let a shop's filter panel go (session 45, upliftdesk 0643 0.83 → 0.21).
+      if (reason === '<aside>' && stats.ln[i] === 0 && namesReason(el.getAttribute('class'), el.getAttribute('id')) !== SIGNATURE) continue;
       // A signature that is a heading or holds code is an API member's (Scaladoc's
       // `h4.signature`), not a poster's.
       if (reason === SIGNATURE && (HEADING_TAG.test(tag) || el.querySelector('code, pre') !== null)) continue;
