@@ -3,7 +3,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 /**
  * Browser tests run in Debian's Chromium (/usr/bin/chromium): Playwright cannot download
- * its own browser on this machine. One worker is faster than two on 2 cores.
+ * its own browser on this machine. One worker is faster than two on 2 cores (session 46, all
+ * 143 tests: 17.9 min with one, 18.5 min with two, which also failed a frame-gap check of
+ * library-scale.spec.ts; each test launches its own browser, ~2 s of it).
  */
 export default defineConfig({
   testDir: 'e2e',
