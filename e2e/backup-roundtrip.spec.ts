@@ -154,8 +154,9 @@ test('a big import shows its progress to the end, writing included, and the page
   expect(writing.some((s) => /… [1-9][\d,]* \/ 2,500$/.test(s) && !s.includes('2,500 / 2,500'))).toBe(true);
   expect(shown.indexOf(writing[0]!)).toBeGreaterThan(shown.findLastIndex((s) => s.startsWith('Checking')));
   // ...and painted: the checks only awaited resolved promises and the write was one bulkAdd
-  // of every clip, so the page froze for seconds (8 s here) with its bar never drawn.
-  expect(await longestFrame()).toBeLessThan(2000);
+  // of every clip, so the page froze for seconds (8 s here) with its bar never drawn. Timed
+  // from the file's arrival (watchProgressFrames), the import's longest gap is ~0.3 s here.
+  expect(await longestFrame()).toBeLessThan(1500);
 });
 
 test('an import that runs out of room says so, says what to do, and changes nothing', async ({ context, extensionId }) => {
