@@ -1,4 +1,4 @@
-import { test, expect, docScreenshot } from './fixtures';
+import { test, expect, docScreenshot, installColourMath, lowContrastTexts } from './fixtures';
 
 /**
  * The product's main flow on the BUILT extension: popup preview → Save → clip and image
@@ -61,4 +61,29 @@ test('clip → preview → save → images in IndexedDB → survives a service-w
   const after = await readDb();
   expect(after.clips.map((c) => c.id)).toEqual([clip.id]);
   expect(after.images.filter((i) => i.status === 'ok')).toHaveLength(3);
+});
+
+test('the popup is readable, light and dark: every text has a contrast of at least 4.5:1 in the preview, the comparison and after saving', async ({ context, server, openPopup }) => {
+  const page = await context.newPage();
+  await page.goto(server.url('/article.html'));
+  const popup = await openPopup(page);
+  await expect(popup.getByTestId('title')).toHaveValue('When the River Came to Town', { timeout: 15_000 });
+  await installColourMath(popup);
+  const low: string[] = [];
+  const sweep = async (state: string) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme });
+      for (const line of await lowContrastTexts(popup)) low.push(`${state} ${colorScheme}: ${line}`);
+    }
+  };
+  await sweep('preview');
+  await popup.getByTestId('compare-open').click();
+  await expect(popup.locator('.compare [data-status]')).toHaveCount(4);
+  await expect(popup.locator('.compare [data-status="running"]')).toHaveCount(0, { timeout: 30_000 });
+  await sweep('compare');
+  await popup.getByTestId('compare-back').click();
+  await popup.getByTestId('save').click();
+  await expect(popup.getByTestId('saved')).toBeVisible({ timeout: 20_000 });
+  await sweep('saved');
+  expect(low).toEqual([]);
 });

@@ -380,6 +380,34 @@ export async function launchExtensionProfile(prefix = 'sift-e2e-'): Promise<Exte
   };
 }
 
+/**
+ * Every visible text on the page whose contrast with what is painted behind it is under
+ * `min` (WCAG 2: 4.5:1 for text), as "tag.class \"text\" ratio" lines. An element counts when
+ * it holds text of its own; disabled controls are exempt, as WCAG exempts them, and so is
+ * what the page marks decorative (`aria-hidden`: a separator dot, a logo letter). Behind an
+ * element: its own and its ancestors' background colours, composed. Needs installColourMath.
+ */
+export async function lowContrastTexts(page: Page, min = 4.5): Promise<string[]> {
+  return page.evaluate((limit) => {
+    const { parse, over, lum, ratio } = (globalThis as unknown as { __colour: ColourMath }).__colour;
+    const behind = (el: Element | null): number[] => {
+      if (!el) return [255, 255, 255];
+      const bg = parse(getComputedStyle(el).backgroundColor);
+      return bg[3] === 1 ? bg.slice(0, 3) : over(bg, behind(el.parentElement));
+    };
+    const low = new Set<string>();
+    for (const el of document.querySelectorAll('body *')) {
+      if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      if (el.closest(':disabled, [aria-disabled="true"], [aria-hidden="true"]')) continue;
+      const back = behind(el);
+      const r = ratio(lum(over(parse(getComputedStyle(el).color), back)), lum(back));
+      if (r < limit) low.add(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${el.textContent!.trim().slice(0, 24)}" ${r.toFixed(2)}`);
+    }
+    return [...low];
+  }, min);
+}
+
 export const test = base.extend<ExtensionFixtures, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern

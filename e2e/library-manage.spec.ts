@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { test, expect, docScreenshot } from './fixtures';
+import { test, expect, docScreenshot, installColourMath, lowContrastTexts } from './fixtures';
 import { backupFiles, fixtureClip, zipFiles } from '../src/backup/fixtures';
 import { unzipSync } from 'fflate';
-import { exportThroughUi, fingerprint, importThroughUi, openLibrary } from './library-helpers';
+import { READER, exportThroughUi, fingerprint, importThroughUi, openLibrary } from './library-helpers';
 import { articleClips } from './library-sample';
 import { sampleClip } from '../src/storage/librarySamples';
 import { summaryOf } from '../src/storage/libraryIndex';
@@ -596,6 +596,28 @@ test.describe('library', () => {
     await expectState('trash', null);
     await page.emulateMedia({ forcedColors: 'active' });
     await expectState('trash', null);
+  });
+
+  // On a dark system the primary buttons (Export, the selection's Export) and the logo were
+  // white on the light orange accent, 2.3:1, and the selection bar's Delete pink on that bar,
+  // now light, 1.4:1; a tag's × was 4.2:1 on its chip in the light theme.
+  test('every text in the library and the reader is readable, light and dark: contrast of at least 4.5:1', async ({ context, extensionId }) => {
+    const lib = await openLibrary(context, extensionId);
+    await lib.locator('[data-testid="clip-row"] input[type=checkbox]').first().click();
+    await expect(lib.locator('.selection-bar')).toBeVisible();
+    await lib.locator('[data-testid="clip-row"]').first().hover();
+    const reader = await context.newPage();
+    await reader.goto(`chrome-extension://${extensionId}/${READER}?id=clip-typography`);
+    await expect(reader.locator('h1.title')).toBeVisible();
+    const low: string[] = [];
+    for (const [name, page] of [['library', lib], ['reader', reader]] as const) {
+      await installColourMath(page);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        for (const line of await lowContrastTexts(page)) low.push(`${name} ${colorScheme}: ${line}`);
+      }
+    }
+    expect(low).toEqual([]);
   });
 
   test('keyboard: every control in the top bar shows where the focus is', async ({ context, extensionId }) => {
