@@ -1,14 +1,14 @@
 /**
  * Draws Sift's toolbar icons (public/icons/icon-<size>.png): a teal rounded square with a
- * white sieve funnel, the same shape as the popup's inline SVG mark. Pure Node (zlib), no
- * image library; 4×4 supersampling for smooth edges. Run: `tsx scripts/make-icons.ts`.
+ * white sieve funnel, the same shape as the inline SVG mark (src/ui/SiftMark.tsx). Pure Node
+ * (zlib), no image library; 4×4 supersampling for smooth edges. Run: `tsx scripts/make-icons.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const SIZES = [16, 32, 48, 128];
-const ACCENT: [number, number, number] = [15, 118, 110]; // --accent in popup.css
-/** Funnel outline on a 24×24 grid (see SiftMark in src/popup/components/Icons.tsx). */
+const ACCENT: [number, number, number] = [15, 118, 110]; // --accent in popup.css and pages/shared/base.css
+/** Funnel outline on a 24×24 grid (see src/ui/SiftMark.tsx). */
 const FUNNEL: Array<[number, number]> = [[6, 7], [18, 7], [13.5, 12.5], [13.5, 17], [10.5, 18.5], [10.5, 12.5]];
 
 function insidePolygon(x: number, y: number, poly: Array<[number, number]>): boolean {

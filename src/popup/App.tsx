@@ -5,7 +5,7 @@ import { CONTENT_ENGINES, isContentEngine, MAX_IMAGES_PER_CLIP, SAMPLE_TIMEOUT_M
 import type { PopupApi, PreviewChoice } from './api';
 import { compareReducer, remainingEngines, type CompareState } from './compare';
 import { Compare, ENGINE_HINTS, ENGINE_LABELS } from './components/Compare';
-import { SiftMark } from './components/Icons';
+import { SiftMark } from '../ui/SiftMark';
 import { CannotClip, DuplicateChoice, ErrorPanel, Loading, NotArticle, Saved, SelectionButton, useFocusWhenLost } from './components/Panels';
 import { Preview, type LeadImage } from './components/Preview';
 import { KindSelect, Records, tableOf } from './components/Records';

@@ -6,6 +6,7 @@ import { importSummary } from '../../backup/summary';
 import type { LibraryApi } from './api';
 import { ClipRow, readerHref } from './components/ClipRow';
 import { StorageMeter } from './components/StorageMeter';
+import { SiftMark } from '../../ui/SiftMark';
 import { useWindowKeydown } from '../../ui/useWindowKeydown';
 import { Progress, type ProgressState } from './components/Progress';
 
@@ -773,7 +774,7 @@ export function LibraryApp({ api }: { api: LibraryApi }) {
   return (
     <div class="shell">
       <aside class="sidebar" aria-label="Library navigation">
-        <div class="brand"><span class="logo" aria-hidden="true">S</span> Sift</div>
+        <div class="brand"><SiftMark size={28} /> Sift</div>
         {/* Which view and tag are shown was told by colour alone (a tinted row in the accent
             colour): a screen reader heard no difference, and without colour nothing set the
             current one apart but a slightly bolder weight. The views are a set of which one

@@ -1,13 +1,4 @@
 /** Inline icons (no remote fonts or images: the popup loads nothing from the network). */
-export function SiftMark({ size = 22 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
-      <rect x="1" y="1" width="22" height="22" rx="6" fill="var(--accent)" />
-      <path d="M6 7h12l-4.5 5.5V17l-3 1.5v-6z" fill="#fff" />
-    </svg>
-  );
-}
-
 export function CheckIcon() {
   return (
     <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
