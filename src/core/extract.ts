@@ -7,7 +7,7 @@ import { extractMetadata } from './metadata';
 import { APP_SHELL_LAYOUT, appShellDocument } from './noscript';
 import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
-import { countWords, readingMinutes, serialize } from './serialize';
+import { countWords, excerptOf, readingMinutes, serialize } from './serialize';
 import { extractRecords } from './records';
 import { LINK_BLOCKS_MAX_CONTENT_SHARE, MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_RETRY_MIN_RATIO } from './rules';
 import { defineLazy, groupDigits } from './trace';
@@ -132,7 +132,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     dir: meta.dir,
     url: doc.URL,
     canonicalUrl: meta.canonicalUrl,
-    excerpt: meta.excerpt ?? firstParagraph(out.text),
+    excerpt: meta.excerpt ?? excerptOf(out.text),
     leadImage: meta.leadImage ?? out.images[0] ?? null,
     html: out.html,
     text: out.text,
@@ -369,12 +369,6 @@ function isInsideSelection(node: Node, selection: ContentSelection): boolean {
   return false;
 }
 
-function firstParagraph(text: string): string | null {
-  const blocks = text.slice(0, 20_000).split('\n\n');
-  const para = blocks.find((p) => p.length >= 80) ?? blocks[0];
-  if (!para) return null;
-  return para.length > 300 ? `${para.slice(0, 297).replace(/\s+\S*$/, '')}…` : para;
-}
 
 function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();

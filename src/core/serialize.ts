@@ -587,3 +587,14 @@ export function readingMinutes(words: number, cjk: number): number {
   const minutes = words / WORDS_PER_MINUTE + cjk / CJK_CHARS_PER_MINUTE;
   return words + cjk === 0 ? 0 : Math.max(1, Math.round(minutes));
 }
+
+/**
+ * A clip's excerpt when the page gives none: its first paragraph of 80 characters or more
+ * (else its first), cut at a word before 300 characters with an ellipsis.
+ */
+export function excerptOf(text: string): string | null {
+  const blocks = text.slice(0, 20_000).split('\n\n');
+  const para = blocks.find((p) => p.length >= 80) ?? blocks[0];
+  if (!para) return null;
+  return para.length > 300 ? `${para.slice(0, 297).replace(/\s+\S*$/, '')}…` : para;
+}
