@@ -1,5 +1,40 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { countWords, readingMinutes } from './serialize';
+import { countWords, readingMinutes, serialize } from './serialize';
+import { computeStats } from './stats';
+import { fakeLayout } from './testPage';
+
+/** Serializes `kept` (CSS selectors) of a page, as extract does after selection. */
+function serializeKept(body: string, keptSelectors: string[]): { html: string; text: string } {
+  const doc = new JSDOM(`<!doctype html><html><body>${body}</body></html>`).window.document;
+  const stats = computeStats(doc, fakeLayout)!;
+  const kept = new Set<Node>(keptSelectors.map((sel) => doc.querySelector(sel)!));
+  const out = serialize({ root: doc.body, kept, removed: new Set(), stats, layout: fakeLayout, baseUrl: 'https://example.org/', minImageWidth: 100 });
+  return { html: out.html, text: out.text };
+}
+
+describe('serialize: lists whose items are kept without the list', () => {
+  // Pruning can keep a list's text items and drop the rest without keeping the list: its
+  // items were written as <li> outside any list (about one clip in ten of wcxb-dev's).
+  it('writes the list around the kept items, and nothing of the dropped ones', () => {
+    const out = serializeKept('<p id="a">Before the list.</p><ul class="x"><li id="one">One item</li><li><a href="/menu">Menu</a></li><li id="three">Third item</li></ul>',
+      ['#a', '#one', '#three']);
+    expect(out.html).toBe('<p>Before the list.</p><ul><li>One item</li><li>Third item</li></ul>');
+    expect(out.text).toBe('Before the list.\n\nOne item\n\nThird item');
+  });
+
+  it('keeps an ordered list\'s start, and wraps an item kept only deeper down', () => {
+    const out = serializeKept('<ol start="4"><li id="four">Fourth step</li><li><span>x</span><p id="deep">Fifth, in a paragraph</p></li></ol>',
+      ['#four', '#deep']);
+    expect(out.html).toBe('<ol start="4"><li>Fourth step</li><li><p>Fifth, in a paragraph</p></li></ol>');
+    expect(out.text).toBe('Fourth step\n\nFifth, in a paragraph');
+  });
+
+  it('writes no list when no item of it is kept itself', () => {
+    const out = serializeKept('<ul><li><div><p id="deep">Only a paragraph inside</p></div></li><li>Dropped</li></ul>', ['#deep']);
+    expect(out.html).toBe('<p>Only a paragraph inside</p>');
+  });
+});
 
 /**
  * The character loop countWords used before it became two native regex replaces: the

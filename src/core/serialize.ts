@@ -464,6 +464,22 @@ export function serialize(input: SerializeInput): Serialized {
         frame |= EMITTED;
         if (flags & FLOW) { flowDepth++; blockGap = false; }
       }
+    } else if (!inside && (tag === 'UL' || tag === 'OL') && holdsKeptItem(el, kept)) {
+      // A list some of whose items are kept, not the list itself (pruning kept the items
+      // that hold text and dropped the rest): its tag is written around them, else they
+      // would be <li> outside any list. Its own text and dropped items stay out.
+      if (implicitOpen) closeImplicit();
+      const attrs = tag === 'OL' ? attributesFor(el, tag, baseUrl) ?? '' : '';
+      start = html.length;
+      html.push(attrs === '' ? openTag(tag) : `<ol${attrs}>`);
+      frame |= EMITTED;
+    } else if (!inside && tag === 'LI' && isListShell(frameTags, frameFlags, frameInside)) {
+      // An item of such a list on the path to kept content deeper down: an item around it.
+      start = html.length;
+      html.push('<li>');
+      frame |= EMITTED;
+      flowDepth++;
+      blockGap = false;
     } else if ((flags & (BLOCK | UNWRAP)) && implicitOpen) {
       closeImplicit();
     }
@@ -475,6 +491,18 @@ export function serialize(input: SerializeInput): Serialized {
   if (implicitOpen) closeImplicit();
   if (line) flushLine();
   return { html: html.join(''), text: blocks.join('\n\n'), images };
+}
+
+/** Whether the innermost open element is a list written only as a shell (see above). */
+function isListShell(tags: readonly string[], flags: readonly number[], inside: readonly boolean[]): boolean {
+  const i = tags.length - 1;
+  return i >= 0 && !inside[i] && (flags[i]! & EMITTED) !== 0 && (tags[i] === 'UL' || tags[i] === 'OL');
+}
+
+/** Whether one of a list's own items is kept (only lists on the path to kept nodes are asked). */
+function holdsKeptItem(list: Element, kept: Set<Node>): boolean {
+  for (let c = list.firstElementChild; c !== null; c = c.nextElementSibling) if (kept.has(c) && tagOf(c) === 'LI') return true;
+  return false;
 }
 
 const SPAN = /^\d{1,3}$/;
