@@ -113,3 +113,26 @@ describe('countWords', () => {
     expect(readingMinutes(2300, 0)).toBe(10);
   });
 });
+
+describe('serialize: table rows and cells kept without the table', () => {
+  // A <tr> or <td> outside a table is dropped by the HTML parser that shows the clip: the
+  // cells' words ran together (3 of 250 sampled wcxb-dev clips, comparison and course tables).
+  it('writes the table, its section and its rows around two or more rows of kept cells', () => {
+    const out = serializeKept('<table class="t"><tr><td id="a">Google</td><td id="b">450 courses</td></tr><tr><td id="c">Harvard</td><td id="d">10 courses</td></tr><tr><td>Ad</td><td>Ad</td></tr></table>',
+      ['#a', '#b', '#c', '#d']);
+    expect(out.html).toBe('<table><tbody><tr><td>Google</td><td>450 courses</td></tr><tr><td>Harvard</td><td>10 courses</td></tr></tbody></table>');
+    expect(out.text).toBe('Google\n\n450 courses\n\nHarvard\n\n10 courses');
+  });
+
+  it('writes the table around a kept head and body', () => {
+    const out = serializeKept('<table><thead id="h"><tr><th>Matchup</th><th>Result</th></tr></thead><tbody id="b"><tr><td>Seattle</td><td>29-13</td></tr></tbody></table>', ['#h', '#b']);
+    expect(out.html).toBe('<table><thead><tr><th>Matchup</th><th>Result</th></tr></thead><tbody><tr><td>Seattle</td><td>29-13</td></tr></tbody></table>');
+  });
+
+  it('does not rebuild a layout table around the one cell or row that holds the article', () => {
+    const cell = serializeKept(`<table><tr><td><a href="/a">Home</a></td><td id="main"><p>${'The article itself. '.repeat(5)}</p></td></tr></table>`, ['#main']);
+    expect(cell.html).not.toContain('<table');
+    const row = serializeKept(`<table><tr id="r"><td><p>${'The article itself. '.repeat(5)}</p></td></tr><tr><td><a href="/a">Home</a></td></tr></table>`, ['#r']);
+    expect(row.html).not.toContain('<table');
+  });
+});

@@ -473,6 +473,15 @@ export function serialize(input: SerializeInput): Serialized {
       start = html.length;
       html.push(attrs === '' ? openTag(tag) : `<ol${attrs}>`);
       frame |= EMITTED;
+    } else if (!inside && TABLE_PARTS.has(tag) && tableShell(el, tag, kept, isTableShell(frameTags, frameFlags, frameInside))) {
+      // The same for a data table whose rows or cells are kept without the table: a `<tr>` or
+      // `<td>` outside a table is dropped by the HTML parser that shows the clip, and the
+      // cells' words run together. Only for a table of two rows or more, or a head
+      // (tableShell): a layout table around the article is not rebuilt.
+      if (implicitOpen) closeImplicit();
+      start = html.length;
+      html.push(openTag(tag));
+      frame |= EMITTED;
     } else if (!inside && tag === 'LI' && isListShell(frameTags, frameFlags, frameInside)) {
       // An item of such a list on the path to kept content deeper down: an item around it.
       start = html.length;
@@ -497,6 +506,49 @@ export function serialize(input: SerializeInput): Serialized {
 function isListShell(tags: readonly string[], flags: readonly number[], inside: readonly boolean[]): boolean {
   const i = tags.length - 1;
   return i >= 0 && !inside[i] && (flags[i]! & EMITTED) !== 0 && (tags[i] === 'UL' || tags[i] === 'OL');
+}
+
+const TABLE_PARTS: ReadonlySet<string> = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR']);
+const TABLE_SECTIONS: ReadonlySet<string> = new Set(['THEAD', 'TBODY', 'TFOOT']);
+
+/**
+ * Whether a table part on the path to kept nodes is written as a shell around them (asked
+ * only for such parts outside kept content). A table: when it has a kept head, or two or
+ * more rows that are kept or hold two or more kept cells; a layout table keeps one cell, or
+ * one row, around the article. Its sections and rows: when their table is such a shell and
+ * they hold a kept row or cell (`parentShell`: the innermost open element is a shell part).
+ */
+function tableShell(el: Element, tag: string, kept: Set<Node>, parentShell: boolean): boolean {
+  if (tag !== 'TABLE') return parentShell && (tag === 'TR' ? keptCells(el, kept) > 0 : shellRows(el, kept, 1) > 0);
+  if (shellRows(el, kept, 2) >= 2) return true;
+  for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) if (tagOf(c) === 'THEAD' && kept.has(c)) return true;
+  return false;
+}
+
+function keptCells(row: Element, kept: Set<Node>): number {
+  let n = 0;
+  for (let c = row.firstElementChild; c !== null; c = c.nextElementSibling) {
+    const t = tagOf(c);
+    if ((t === 'TD' || t === 'TH') && kept.has(c)) n++;
+  }
+  return n;
+}
+
+/** Rows of a table or section that are kept or hold `minCells` kept cells (its sections' rows counted in). */
+function shellRows(part: Element, kept: Set<Node>, minCells: number): number {
+  let n = 0;
+  for (let c = part.firstElementChild; c !== null; c = c.nextElementSibling) {
+    const t = tagOf(c);
+    if (t === 'TR') { if (kept.has(c) || keptCells(c, kept) >= minCells) n++; }
+    else if (TABLE_SECTIONS.has(t)) n += kept.has(c) ? c.children.length : shellRows(c, kept, minCells);
+  }
+  return n;
+}
+
+/** Whether the innermost open element is a table part written only as a shell. */
+function isTableShell(tags: readonly string[], flags: readonly number[], inside: readonly boolean[]): boolean {
+  const i = tags.length - 1;
+  return i >= 0 && !inside[i] && (flags[i]! & EMITTED) !== 0 && TABLE_PARTS.has(tags[i]!);
 }
 
 /** Whether one of a list's own items is kept (only lists on the path to kept nodes are asked). */
