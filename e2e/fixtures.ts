@@ -273,6 +273,8 @@ export interface ColourMath {
   lum(c: number[]): number;
   /** Contrast ratio of two luminances. */
   ratio(a: number, b: number): number;
+  /** What is painted behind an element: its own and its ancestors' background colours, composed (opaque). */
+  behind(el: Element | null): number[];
 }
 
 /**
@@ -294,7 +296,12 @@ export async function installColourMath(page: Page): Promise<void> {
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
     const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    (globalThis as unknown as { __colour: ColourMath }).__colour = { parse, over, lum, ratio };
+    const behind = (el: Element | null): number[] => {
+      if (!el) return [255, 255, 255];
+      const bg = parse(getComputedStyle(el).backgroundColor);
+      return bg[3] === 1 ? bg.slice(0, 3) : over(bg, behind(el.parentElement));
+    };
+    (globalThis as unknown as { __colour: ColourMath }).__colour = { parse, over, lum, ratio, behind };
   });
 }
 
@@ -384,17 +391,12 @@ export async function launchExtensionProfile(prefix = 'sift-e2e-'): Promise<Exte
  * Every visible text on the page whose contrast with what is painted behind it is under
  * `min` (WCAG 2: 4.5:1 for text), as "tag.class \"text\" ratio" lines. An element counts when
  * it holds text of its own; disabled controls are exempt, as WCAG exempts them, and so is
- * what the page marks decorative (`aria-hidden`: a separator dot, a logo letter). Behind an
- * element: its own and its ancestors' background colours, composed. Needs installColourMath.
+ * what the page marks decorative (`aria-hidden`: a separator dot, a logo letter). Needs
+ * installColourMath.
  */
 export async function lowContrastTexts(page: Page, min = 4.5): Promise<string[]> {
   return page.evaluate((limit) => {
-    const { parse, over, lum, ratio } = (globalThis as unknown as { __colour: ColourMath }).__colour;
-    const behind = (el: Element | null): number[] => {
-      if (!el) return [255, 255, 255];
-      const bg = parse(getComputedStyle(el).backgroundColor);
-      return bg[3] === 1 ? bg.slice(0, 3) : over(bg, behind(el.parentElement));
-    };
+    const { parse, over, lum, ratio, behind } = (globalThis as unknown as { __colour: ColourMath }).__colour;
     const low = new Set<string>();
     for (const el of document.querySelectorAll('body *')) {
       if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')) continue;

@@ -112,13 +112,7 @@ test.describe('reader', () => {
     await expect(page.locator('h1.title')).toBeVisible();
     await installColourMath(page);
     const measure = () => page.evaluate(() => {
-      const { parse, over, lum, ratio } = (globalThis as unknown as { __colour: ColourMath }).__colour;
-      // What is painted behind an element: its own and its ancestors' backgrounds, composed.
-      const behind = (el: Element | null): number[] => {
-        if (!el) return [255, 255, 255];
-        const bg = parse(getComputedStyle(el).backgroundColor);
-        return bg[3] === 1 ? bg.slice(0, 3) : over(bg, behind(el.parentElement));
-      };
+      const { parse, over, lum, ratio, behind } = (globalThis as unknown as { __colour: ColourMath }).__colour;
       const out: Record<string, number> = {};
       for (const sel of ['.kicker', 'h1.title', '.byline', '.content p', '.content a', '.content blockquote', '.content figcaption', '.content code', '.article-foot', '.article-foot a', '.article-foot .tag', '.pager a']) {
         const el = document.querySelector(sel);

@@ -464,31 +464,17 @@ export function serialize(input: SerializeInput): Serialized {
         frame |= EMITTED;
         if (flags & FLOW) { flowDepth++; blockGap = false; }
       }
-    } else if (!inside && (tag === 'UL' || tag === 'OL') && holdsKeptItem(el, kept)) {
-      // A list some of whose items are kept, not the list itself (pruning kept the items
-      // that hold text and dropped the rest): its tag is written around them, else they
-      // would be <li> outside any list. Its own text and dropped items stay out.
-      if (implicitOpen) closeImplicit();
+    } else if (!inside && isShell(el, tag, kept, frameFlags, frameInside)) {
+      // A list or data table some of whose items, rows or cells are kept without it (pruning
+      // kept the parts that hold text): its tags are written around them, else they would be
+      // <li> outside any list, or <tr>/<td> outside a table, which the HTML parser that shows
+      // the clip drops, running the cells' words together. Its own text and dropped parts
+      // stay out (isShell).
+      if (flags & FLOW) { flowDepth++; blockGap = false; } else if (implicitOpen) closeImplicit();
+      start = html.length;
       const attrs = tag === 'OL' ? attributesFor(el, tag, baseUrl) ?? '' : '';
-      start = html.length;
-      html.push(attrs === '' ? openTag(tag) : `<ol${attrs}>`);
+      html.push(attrs === '' ? openTag(tag) : `<${tag.toLowerCase()}${attrs}>`);
       frame |= EMITTED;
-    } else if (!inside && TABLE_PARTS.has(tag) && tableShell(el, tag, kept, isTableShell(frameTags, frameFlags, frameInside))) {
-      // The same for a data table whose rows or cells are kept without the table: a `<tr>` or
-      // `<td>` outside a table is dropped by the HTML parser that shows the clip, and the
-      // cells' words run together. Only for a table of two rows or more, or a head
-      // (tableShell): a layout table around the article is not rebuilt.
-      if (implicitOpen) closeImplicit();
-      start = html.length;
-      html.push(openTag(tag));
-      frame |= EMITTED;
-    } else if (!inside && tag === 'LI' && isListShell(frameTags, frameFlags, frameInside)) {
-      // An item of such a list on the path to kept content deeper down: an item around it.
-      start = html.length;
-      html.push('<li>');
-      frame |= EMITTED;
-      flowDepth++;
-      blockGap = false;
     } else if ((flags & (BLOCK | UNWRAP)) && implicitOpen) {
       closeImplicit();
     }
@@ -502,27 +488,33 @@ export function serialize(input: SerializeInput): Serialized {
   return { html: html.join(''), text: blocks.join('\n\n'), images };
 }
 
-/** Whether the innermost open element is a list written only as a shell (see above). */
-function isListShell(tags: readonly string[], flags: readonly number[], inside: readonly boolean[]): boolean {
-  const i = tags.length - 1;
-  return i >= 0 && !inside[i] && (flags[i]! & EMITTED) !== 0 && (tags[i] === 'UL' || tags[i] === 'OL');
-}
-
 const TABLE_PARTS: ReadonlySet<string> = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR']);
 const TABLE_SECTIONS: ReadonlySet<string> = new Set(['THEAD', 'TBODY', 'TFOOT']);
 
 /**
- * Whether a table part on the path to kept nodes is written as a shell around them (asked
- * only for such parts outside kept content). A table: when it has a kept head, or two or
- * more rows that are kept or hold two or more kept cells; a layout table keeps one cell, or
- * one row, around the article. Its sections and rows: when their table is such a shell and
- * they hold a kept row or cell (`parentShell`: the innermost open element is a shell part).
+ * Whether an element on the path to kept nodes, outside kept content, is written as a shell
+ * around them:
+ * - a list with a kept item of its own, and an item of such a list kept only deeper down;
+ * - a table with a kept head, or with two or more rows that are kept or hold two or more kept
+ *   cells (a layout table keeps one cell, or one row, around the article), and its sections
+ *   and rows that hold a kept row or cell.
+ * A part is asked about its parent only when that parent is a shell: the innermost open
+ * element was written (EMITTED) though not inside kept content, which only a shell is.
  */
-function tableShell(el: Element, tag: string, kept: Set<Node>, parentShell: boolean): boolean {
-  if (tag !== 'TABLE') return parentShell && (tag === 'TR' ? keptCells(el, kept) > 0 : shellRows(el, kept, 1) > 0);
-  if (shellRows(el, kept, 2) >= 2) return true;
-  for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) if (tagOf(c) === 'THEAD' && kept.has(c)) return true;
-  return false;
+function isShell(el: Element, tag: string, kept: Set<Node>, flags: readonly number[], inside: readonly boolean[]): boolean {
+  if (tag === 'UL' || tag === 'OL') {
+    for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) if (kept.has(c) && tagOf(c) === 'LI') return true;
+    return false;
+  }
+  if (tag === 'TABLE') {
+    if (shellRows(el, kept, 2) >= 2) return true;
+    for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) if (tagOf(c) === 'THEAD' && kept.has(c)) return true;
+    return false;
+  }
+  if (tag !== 'LI' && !TABLE_PARTS.has(tag)) return false;
+  const i = flags.length - 1;
+  if (i < 0 || inside[i] || (flags[i]! & EMITTED) === 0) return false;
+  return tag === 'LI' || (tag === 'TR' ? keptCells(el, kept) > 0 : shellRows(el, kept, 1) > 0);
 }
 
 function keptCells(row: Element, kept: Set<Node>): number {
@@ -543,18 +535,6 @@ function shellRows(part: Element, kept: Set<Node>, minCells: number): number {
     else if (TABLE_SECTIONS.has(t)) n += kept.has(c) ? c.children.length : shellRows(c, kept, minCells);
   }
   return n;
-}
-
-/** Whether the innermost open element is a table part written only as a shell. */
-function isTableShell(tags: readonly string[], flags: readonly number[], inside: readonly boolean[]): boolean {
-  const i = tags.length - 1;
-  return i >= 0 && !inside[i] && (flags[i]! & EMITTED) !== 0 && TABLE_PARTS.has(tags[i]!);
-}
-
-/** Whether one of a list's own items is kept (only lists on the path to kept nodes are asked). */
-function holdsKeptItem(list: Element, kept: Set<Node>): boolean {
-  for (let c = list.firstElementChild; c !== null; c = c.nextElementSibling) if (kept.has(c) && tagOf(c) === 'LI') return true;
-  return false;
 }
 
 const SPAN = /^\d{1,3}$/;
