@@ -8,7 +8,7 @@ import type { LayoutProbe } from './types';
 /**
  * Output (issue 2 step 5): the selected content as clean semantic HTML and as plain text.
  * HTML keeps only rules.KEEP_TAGS with a handful of safe attributes (href, src, alt, width,
- * height, colspan/rowspan, start, datetime), absolute http(s) URLs, images with their
+ * height, colspan/rowspan, start, datetime; details open), absolute http(s) URLs, images with their
  * resolved (lazy) source and rendered size. Other containers are unwrapped; inline runs
  * directly inside them become paragraphs. Text has a blank line between blocks.
  * Iterative (explicit stack) like every walk of the core.
@@ -336,7 +336,11 @@ export function serialize(input: SerializeInput): Serialized {
       if (f & EMITTED) {
         if ((f & (BLOCK | FLOW)) === BLOCK && implicitOpen) closeImplicit();
         if (fContent === content && !(f & VOID)) {
-          html.length = fStart; // empty element: roll back its open tag
+          // An empty element: its open tag is rolled back. An inline one may hold only what
+          // sets words apart, a space or a <br> (`Collins<strong>&nbsp;</strong>in`), which the
+          // text keeps; they stay, or the reader would show "Collinsin". An empty block's go with it.
+          if (f & (BLOCK | FLOW) || html.length === fStart + 1) html.length = fStart;
+          else html.splice(fStart, 1);
         } else {
           html.push(closeTag(fTag));
           if (fTag === 'A') linkEnd = html.length;
@@ -554,6 +558,8 @@ function attributesFor(el: Element, tag: string, baseUrl: string): string | null
     }
     case 'OL': { const v = el.getAttribute('start'); return v && /^-?\d{1,6}$/.test(v) ? ` start="${v}"` : ''; }
     case 'TIME': { const v = el.getAttribute('datetime'); return v ? ` datetime="${escapeAttr(v)}"` : ''; }
+    // Folded answers are clipped as content (layout.ts foldedByDetails), so they are shown.
+    case 'DETAILS': return ' open';
     default: return '';
   }
 }
