@@ -129,6 +129,17 @@ describe('serialize: table rows and cells kept without the table', () => {
     expect(out.html).toBe('<table><thead><tr><th>Matchup</th><th>Result</th></tr></thead><tbody><tr><td>Seattle</td><td>29-13</td></tr></tbody></table>');
   });
 
+  // Factorio's progress table: a header row, then rows of a name and 20 px check icons, which
+  // the icon rule drops; each row keeps its one name cell (Readability's keep-tabular-data).
+  // Its header row's empty corner cell stays, or each header would stand over the wrong column;
+  // a row of nothing but empty cells goes.
+  it('writes the table around a kept row and rows of one kept cell each', () => {
+    const icon = '<td><img src="/ok.png" width="20"></td>';
+    const out = serializeKept(`<table><tr id="h"><td></td><td>UX draft</td><td>UX review</td></tr><tr><td id="a">Load map</td>${icon}${icon}</tr><tr><td id="b">Save map</td>${icon}${icon}</tr><tr id="e"><td></td><td> </td></tr></table>`,
+      ['#h', '#a', '#b', '#e']);
+    expect(out.html).toBe('<table><tbody><tr><td></td><td>UX draft</td><td>UX review</td></tr><tr><td>Load map</td></tr><tr><td>Save map</td></tr></tbody></table>');
+  });
+
   it('does not rebuild a layout table around the one cell or row that holds the article', () => {
     const cell = serializeKept(`<table><tr><td><a href="/a">Home</a></td><td id="main"><p>${'The article itself. '.repeat(5)}</p></td></tr></table>`, ['#main']);
     expect(cell.html).not.toContain('<table');

@@ -335,7 +335,9 @@ export function serialize(input: SerializeInput): Serialized {
       frameInside.pop();
       if (f & EMITTED) {
         if ((f & (BLOCK | FLOW)) === BLOCK && implicitOpen) closeImplicit();
-        if (fContent === content && !(f & VOID)) {
+        // An empty cell stays: its row's other cells keep their columns (a header row's empty
+        // corner above row names). A row, table or list of nothing goes, with its cells.
+        if (fContent === content && !(f & VOID) && fTag !== 'TD' && fTag !== 'TH') {
           // An empty element: its open tag is rolled back. An inline one may hold only what
           // sets words apart, a space or a <br> (`Collins<strong>&nbsp;</strong>in`), which the
           // text keeps; they stay, or the reader would show "Collinsin". An empty block's go with it.
@@ -500,8 +502,9 @@ const TABLE_SECTIONS: ReadonlySet<string> = new Set(['THEAD', 'TBODY', 'TFOOT'])
  * around them:
  * - a list with a kept item of its own, and an item of such a list kept only deeper down;
  * - a table with a kept head, or with two or more rows that are kept or hold two or more kept
- *   cells (a layout table keeps one cell, or one row, around the article), and its sections
- *   and rows that hold a kept row or cell.
+ *   cells (a layout table keeps one cell, or one row, around the article), or with one such
+ *   row and another that holds a kept cell; and its sections and rows that hold a kept row
+ *   or cell.
  * A part is asked about its parent only when that parent is a shell: the innermost open
  * element was written (EMITTED) though not inside kept content, which only a shell is.
  */
@@ -511,7 +514,10 @@ function isShell(el: Element, tag: string, kept: Set<Node>, flags: readonly numb
     return false;
   }
   if (tag === 'TABLE') {
-    if (shellRows(el, kept, 2) >= 2) return true;
+    // A row with one kept cell (a name beside icon cells too small to keep) is a row of the
+    // table once another row shows columns.
+    const wide = shellRows(el, kept, 2);
+    if (wide >= 2 || (wide === 1 && shellRows(el, kept, 1) >= 2)) return true;
     for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) if (tagOf(c) === 'THEAD' && kept.has(c)) return true;
     return false;
   }
