@@ -117,6 +117,21 @@ test('answers folded in closed <details> are clipped; what their styles hide, a 
   expect(clip!.html).toContain('<details open><summary>When does the tide turn?</summary><p>FOLDED-ANSWER-ONE');
 });
 
+test('words the page draws apart stay apart where the markup has no space; a drop cap, a superscript and bold letters stay in their word', async ({ page }) => {
+  await open(page, `<style>.line{display:block}.row{display:flex;gap:12px}.cap{float:left;font-size:3em;line-height:1}</style>
+    <article><h1>Harbour story</h1><p>${paragraph(6)}</p>
+    <p>Written by <a href="/people/ada">Ada Lantern</a><time class="line">Updated 4 March</time></p>
+    <p class="row"><span>Tide</span><span>Moon</span><span>Wind</span></p>
+    <p><span class="cap">T</span><span>here was a keeper, noted<sup>2</sup>, with <b>lamp</b>s lit.</span></p>
+    <p>${paragraph(6)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  expect(clip!.text).toContain('Written by Ada Lantern Updated 4 March');
+  expect(clip!.text).toContain('Tide Moon Wind');
+  expect(clip!.text).toContain('There was a keeper, noted2, with lamps lit.');
+  expect(clip!.html).toContain('<a href="http://sift.test/people/ada">Ada Lantern</a> <time>Updated 4 March</time>');
+});
+
 test('sections an accordion or a disclosure button folds away are clipped; menus, popups, a banner, hidden toggles and plain hidden text stay out', async ({ page }) => {
   const fold = (id: string, text: string) => `<div class="fold" id="${id}"><p>${text} ${paragraph(2)}</p></div>`;
   await open(page, `<style>.fold{display:none}.gone{display:none}.invisible{visibility:hidden}.mobile{display:none}</style>

@@ -14,6 +14,9 @@ import type { LayoutProbe } from './types';
  * In a DOM without layout (jsdom, linkedom) every rectangle is empty: widths come back null
  * and visibility falls back to the `hidden` attribute and inline `display:none`.
  */
+/** A horizontal gap between two boxes that sets their words apart (letter spacing is under 1 px). */
+const APART_PX = 3;
+
 export function liveLayoutProbe(doc: Document): LayoutProbe {
   const rects = new Map<Element, DOMRect>();
   const hasLayout = typeof (doc.documentElement as Element & { checkVisibility?: unknown } | null)?.checkVisibility === 'function';
@@ -77,6 +80,16 @@ export function liveLayoutProbe(doc: Document): LayoutProbe {
       if (!hasLayout || !view) return false;
       const style = view.getComputedStyle(el);
       return (style.getPropertyValue('user-select') || style.getPropertyValue('-webkit-user-select')) === 'none';
+    },
+    drawnApart(a: Element, b: Element): boolean {
+      if (!hasLayout) return false;
+      const ra = a.getClientRects(), rb = b.getClientRects();
+      const x = ra[ra.length - 1], y = rb[0];
+      if (x === undefined || y === undefined) return false;
+      // Another line: no vertical overlap (a superscript overlaps its line). Else a gap
+      // wider than letter spacing, on either side (right to left too).
+      if (y.top >= x.bottom - 1 || y.bottom <= x.top + 1) return true;
+      return y.left - x.right >= APART_PX || x.left - y.right >= APART_PX;
     },
   };
 }

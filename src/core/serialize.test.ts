@@ -163,6 +163,13 @@ describe('serialize: what sets words apart in the HTML as in the text', () => {
     expect(out.html).toBe('<p>Oneword</p><p>Two</p>');
   });
 
+  // The layout says the date is drawn apart (a block, a flex gap): a space in text and HTML.
+  it('sets apart the words of two elements drawn apart, and only after a word of two or more letters', () => {
+    const out = serializeKept('<p id="p">By <a href="/ada">Ada Lantern</a><time data-apart>Updated 4 March</time></p><p id="q"><span>T</span><span data-apart>here</span> was<b>n</b><i data-apart>.</i></p>', ['#p', '#q']);
+    expect(out.html).toBe('<p>By <a href="https://example.org/ada">Ada Lantern</a> <time>Updated 4 March</time></p><p>There was<b>n</b><i>.</i></p>');
+    expect(out.text).toBe('By Ada Lantern Updated 4 March\n\nThere wasn.');
+  });
+
   // Answers folded in a closed <details> are clipped as content; the reader shows them.
   it('writes a disclosure open', () => {
     const out = serializeKept('<details id="q"><summary>Is it free?</summary><p>Yes, for everyone.</p></details>', ['#q']);

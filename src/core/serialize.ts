@@ -283,6 +283,9 @@ export function serialize(input: SerializeInput): Serialized {
   // html's length right after a link's `</a>`: a link that opens there, with nothing written
   // between, is a word of its own (see below).
   let linkEnd = -1;
+  // The element closed last: an element that is its next sibling (no text between) may be
+  // drawn apart from it (see layout.drawnApart).
+  let lastClosed: Element | null = null;
   /** Before text or an image after such a boundary: one space, unless the html already breaks there. */
   const blockSpace = (): void => {
     blockGap = false;
@@ -328,6 +331,7 @@ export function serialize(input: SerializeInput): Serialized {
       // No more siblings: close the innermost open element and continue after it.
       const el = frameEls.pop();
       if (el === undefined) break;
+      lastClosed = el;
       const fTag = frameTags.pop()!;
       const fStart = frameStarts.pop()!;
       const fContent = frameContents.pop()!;
@@ -450,6 +454,14 @@ export function serialize(input: SerializeInput): Serialized {
     if (preDepth > 0 && isLineNumber(el, layout)) continue;
     if (tag === 'TD' && inside && isLineNumberGutter(el)) continue;
 
+    // `By <a>Amanda Furrer</a><time>Updated: Dec 19</time>`, the date on a line of its own:
+    // two words where the markup has none between. Asked only where a word would run on into
+    // the next; not after a lone letter (a drop cap floats beside the rest of its word).
+    if (inside && preDepth === 0 && !(flags & BLOCK) && lastClosed !== null && el.previousSibling === lastClosed
+      && WORD_END.test(line) && WORD_START.test(firstText(el)) && layout.drawnApart?.(lastClosed, el) === true) {
+      if (implicitOpen || flowDepth > 0) html.push(' ');
+      line += ' ';
+    }
     if (preDepth > 0 && (flags & BLOCK) && preLineOpen) preBreak = true;
     if ((flags & BLOCK) && line) flushLine();
     if (tag === 'PRE') preDepth++;
@@ -492,6 +504,17 @@ export function serialize(input: SerializeInput): Serialized {
   if (implicitOpen) closeImplicit();
   if (line) flushLine();
   return { html: html.join(''), text: blocks.join('\n\n'), images };
+}
+
+/** A line that ends in two letters or digits of a script that spaces its words, and text that starts with one. */
+const WORD_END = new RegExp(`[^\\s\\p{P}\\p{S}${CJK_CLASS}]{2}$`, 'u');
+const WORD_START = new RegExp(`^[^\\s\\p{P}\\p{S}${CJK_CLASS}]`, 'u');
+
+/** The text an element's first descendant text node starts with ('' if none comes first). */
+function firstText(el: Element): string {
+  let n: Node | null = el.firstChild;
+  while (n !== null && n.nodeType === 1) n = n.firstChild;
+  return n !== null && n.nodeType === 3 ? n.nodeValue ?? '' : '';
 }
 
 const TABLE_PARTS: ReadonlySet<string> = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR']);

@@ -93,6 +93,10 @@ export function composeStreamedPage(doc: Document, layout: LayoutProbe): Streame
         const o = originals.get(el);
         return o !== undefined && layout.isUnselectable !== undefined && layout.isUnselectable(o);
       },
+      drawnApart: (a, b) => {
+        const x = originals.get(a), y = originals.get(b);
+        return x !== undefined && y !== undefined && layout.drawnApart !== undefined && layout.drawnApart(x, y);
+      },
     },
   };
 }

@@ -12,6 +12,7 @@ export const fakeLayout: LayoutProbe = {
   renderedWidth: (el) => sizeAttr(el, 'data-w'),
   renderedHeight: (el) => sizeAttr(el, 'data-h'),
   isUnselectable: (el) => /user-select\s*:\s*none/i.test(el.getAttribute('style') ?? ''),
+  drawnApart: (_a, b) => b.hasAttribute('data-apart'),
 };
 
 function sizeAttr(el: Element, name: string): number | null {

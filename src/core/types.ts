@@ -25,6 +25,12 @@ export interface LayoutProbe {
    * page draws beside code, such as line numbers, is not part of it. Absent: never.
    */
   isUnselectable?(el: Element): boolean;
+  /**
+   * True when `b`, the next sibling of `a` with no text between them, is drawn apart from it:
+   * on another line (a `<time>` the stylesheet makes a block) or with a gap (a margin, a flex
+   * gap). Their words are then two words, not one. Absent: never.
+   */
+  drawnApart?(a: Element, b: Element): boolean;
 }
 
 export interface ExtractOptions {
