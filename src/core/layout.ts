@@ -2,6 +2,9 @@ import { LAZY_SRC_ATTRIBUTES, LAZY_SRCSET_ATTRIBUTES, TOGGLE_MAX_LABEL_CHARS } f
 import { countChars } from './stats';
 import type { LayoutProbe } from './types';
 
+/** A horizontal gap between two boxes that sets their words apart (letter spacing is under 1 px). */
+const APART_PX = 3;
+
 /**
  * The layout facts of a live, rendered document. The core never writes to the page, so its
  * layout stays clean for the whole (synchronous) extraction: every read is served from the
@@ -14,9 +17,6 @@ import type { LayoutProbe } from './types';
  * In a DOM without layout (jsdom, linkedom) every rectangle is empty: widths come back null
  * and visibility falls back to the `hidden` attribute and inline `display:none`.
  */
-/** A horizontal gap between two boxes that sets their words apart (letter spacing is under 1 px). */
-const APART_PX = 3;
-
 export function liveLayoutProbe(doc: Document): LayoutProbe {
   const rects = new Map<Element, DOMRect>();
   const hasLayout = typeof (doc.documentElement as Element & { checkVisibility?: unknown } | null)?.checkVisibility === 'function';

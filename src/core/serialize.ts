@@ -8,8 +8,8 @@ import type { LayoutProbe } from './types';
 /**
  * Output (issue 2 step 5): the selected content as clean semantic HTML and as plain text.
  * HTML keeps only rules.KEEP_TAGS with a handful of safe attributes (href, src, alt, width,
- * height, colspan/rowspan, start, datetime; details open), absolute http(s) URLs, images with their
- * resolved (lazy) source and rendered size. Other containers are unwrapped; inline runs
+ * height, colspan/rowspan, start, datetime; details open), absolute http(s) URLs, images
+ * with their resolved (lazy) source and rendered size. Other containers are unwrapped; inline runs
  * directly inside them become paragraphs. Text has a blank line between blocks.
  * Iterative (explicit stack) like every walk of the core.
  */
@@ -339,12 +339,12 @@ export function serialize(input: SerializeInput): Serialized {
       frameInside.pop();
       if (f & EMITTED) {
         if ((f & (BLOCK | FLOW)) === BLOCK && implicitOpen) closeImplicit();
-        // An empty cell stays: its row's other cells keep their columns (a header row's empty
-        // corner above row names). A row, table or list of nothing goes, with its cells.
+        // An empty element is rolled back, but for a cell: its row's other cells keep their
+        // columns (a header row's empty corner above row names); a row of nothing goes whole.
         if (fContent === content && !(f & VOID) && fTag !== 'TD' && fTag !== 'TH') {
-          // An empty element: its open tag is rolled back. An inline one may hold only what
-          // sets words apart, a space or a <br> (`Collins<strong>&nbsp;</strong>in`), which the
-          // text keeps; they stay, or the reader would show "Collinsin". An empty block's go with it.
+          // An empty inline element may hold what sets words apart, a space or a <br>
+          // (`Collins<strong>&nbsp;</strong>in`), which the text keeps: only its open tag goes,
+          // or the reader would show "Collinsin". An empty block goes with what it holds.
           if (f & (BLOCK | FLOW) || html.length === fStart + 1) html.length = fStart;
           else html.splice(fStart, 1);
         } else {
@@ -506,7 +506,7 @@ export function serialize(input: SerializeInput): Serialized {
   return { html: html.join(''), text: blocks.join('\n\n'), images };
 }
 
-/** A line that ends in two letters or digits of a script that spaces its words, and text that starts with one. */
+/** A line that ends in two letters or digits of a script that spaces its words; text that starts with one. */
 const WORD_END = new RegExp(`[^\\s\\p{P}\\p{S}${CJK_CLASS}]{2}$`, 'u');
 const WORD_START = new RegExp(`^[^\\s\\p{P}\\p{S}${CJK_CLASS}]`, 'u');
 
