@@ -9,8 +9,8 @@ import type { LayoutProbe } from './types';
  * Output (issue 2 step 5): the selected content as clean semantic HTML and as plain text.
  * HTML keeps only rules.KEEP_TAGS with a handful of safe attributes (href, src, alt, width,
  * height, colspan/rowspan, start, datetime; details open), absolute http(s) URLs, images
- * with their resolved (lazy) source and rendered size. Other containers are unwrapped; inline runs
- * directly inside them become paragraphs. Text has a blank line between blocks.
+ * with their resolved (lazy) source and rendered size. Other containers are unwrapped;
+ * inline runs directly inside them become paragraphs. Text has a blank line between blocks.
  * Iterative (explicit stack) like every walk of the core.
  */
 export interface SerializeInput {
@@ -339,9 +339,10 @@ export function serialize(input: SerializeInput): Serialized {
       frameInside.pop();
       if (f & EMITTED) {
         if ((f & (BLOCK | FLOW)) === BLOCK && implicitOpen) closeImplicit();
-        // An empty element is rolled back, but for a cell: its row's other cells keep their
-        // columns (a header row's empty corner above row names); a row of nothing goes whole.
-        if (fContent === content && !(f & VOID) && fTag !== 'TD' && fTag !== 'TH') {
+        // An empty element is rolled back, but for a cell of a written row: the row's other
+        // cells keep their columns (a header row's empty corner above row names); a row of
+        // nothing goes whole.
+        if (fContent === content && !(f & VOID) && !((fTag === 'TD' || fTag === 'TH') && (frameFlags[frameFlags.length - 1]! & EMITTED))) {
           // An empty inline element may hold what sets words apart, a space or a <br>
           // (`Collins<strong>&nbsp;</strong>in`), which the text keeps: only its open tag goes,
           // or the reader would show "Collinsin". An empty block goes with what it holds.
@@ -524,10 +525,9 @@ const TABLE_SECTIONS: ReadonlySet<string> = new Set(['THEAD', 'TBODY', 'TFOOT'])
  * Whether an element on the path to kept nodes, outside kept content, is written as a shell
  * around them:
  * - a list with a kept item of its own, and an item of such a list kept only deeper down;
- * - a table with a kept head, or with two or more rows that are kept or hold two or more kept
- *   cells (a layout table keeps one cell, or one row, around the article), or with one such
- *   row and another that holds a kept cell; and its sections and rows that hold a kept row
- *   or cell.
+ * - a table with a kept head, or with a row that is kept or holds two or more kept cells and
+ *   another that is kept or holds a kept cell (a layout table keeps one cell, or one row,
+ *   around the article); and its sections and rows that hold a kept row or cell.
  * A part is asked about its parent only when that parent is a shell: the innermost open
  * element was written (EMITTED) though not inside kept content, which only a shell is.
  */
@@ -539,8 +539,7 @@ function isShell(el: Element, tag: string, kept: Set<Node>, flags: readonly numb
   if (tag === 'TABLE') {
     // A row with one kept cell (a name beside icon cells too small to keep) is a row of the
     // table once another row shows columns.
-    const wide = shellRows(el, kept, 2);
-    if (wide >= 2 || (wide === 1 && shellRows(el, kept, 1) >= 2)) return true;
+    if (shellRows(el, kept, 2) >= 1 && shellRows(el, kept, 1) >= 2) return true;
     for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) if (tagOf(c) === 'THEAD' && kept.has(c)) return true;
     return false;
   }
