@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { extractResult } from './extract';
-import { CONTROL_FIRST_UNITS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
+import { CONTROL_FIRST_UNITS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, TOC_LABEL } from './rules';
 import { fakeLayout, prose } from './testPage';
 
 function page(body: string): Document {
@@ -103,6 +103,37 @@ describe('control text', () => {
       <p>${prose(5, 3)}</p></article>`);
     expect(text).not.toContain('Read more');
     expect(text).toContain(prose(2, 2));
+  });
+
+  it('drops the page’s reading-time label, alone or in a byline’s line, and keeps minutes in a sentence or a recipe', () => {
+    const { text, notes } = clip(`<article><h1>The harbour lantern festival returns</h1>
+      <div class="byline"><span>By Ann Lee</span> · <span class="rt">5 min read</span></div>
+      <p class="estimate"><span>Reading time:</span> <span>8</span> minutes</p>
+      <p>${prose(5, 1)}</p><p>It is a five-minute read, or a 5 min read if you skim the lists.</p>
+      <ul><li>Prep: <b>10 min</b></li><li>${prose(1, 2)}</li></ul><p>${prose(5, 3)}</p></article>`);
+    expect(blocks(text)[1]).toBe('By Ann Lee');
+    expect(text).not.toMatch(/Reading time|8 minutes/);
+    expect(text).toContain('or a 5 min read if you skim the lists.');
+    expect(text).toContain('Prep: 10 min');
+    expect(notes).toContain('control text: 2 reading-time label(s) dropped');
+  });
+
+  it('knows reading-time labels in several languages, and reads on into each (rules.READING_TIME_FIRST_UNITS)', () => {
+    const labels = ['5 min read', '3 MIN. READ', '7 Minute Read', '< 5-minute read', '~ 6 minutes read', '4 min read time', 'Reading time: 8 minutes',
+      'Read time: 14 min', 'Estimated reading time: 11 minutes', 'Average read time 3 min', 'Reading time about 6 minutes', 'Lesezeit: 4 Minuten',
+      '4 Minuten Lesezeit', 'Leestijd 3 minuten', 'Temps de lecture : 5 min', '5 min de lecture', 'Tiempo de lectura: 6 minutos', 'Tempo de leitura: 2 min',
+      'Tempo di lettura: 7 minuti', '3 minuti di lettura', 'About 4 min read'];
+    for (const label of labels) {
+      expect(READING_TIME.test(label.toLowerCase()), label).toBe(true);
+      // controls.ts asks the pattern only about texts that say "min".
+      expect(label.toLowerCase(), label).toContain('min');
+      expect(READING_TIME_FIRST_UNITS.has(label.charAt(0)), label).toBe(true);
+      expect(READING_TIME_FIRST_UNITS.has(label.charAt(0).toUpperCase()), label).toBe(true);
+    }
+    // No number, no unit, no "read", or more than a label: the page's words.
+    for (const text of ['Reading time', 'min read', '10 min', '5 minutes', 'a five-minute read', 'xx min read', 'September 12, 2025 | 14 min read', 'Read more']) {
+      expect(READING_TIME.test(text.toLowerCase()), text).toBe(false);
+    }
   });
 
   it('reads on into every text a control pattern could match, in either case (rules.CONTROL_FIRST_UNITS)', () => {

@@ -1,6 +1,6 @@
 import type { ContentSelection } from './engines/engine';
 import { effectiveImageSize } from './layout';
-import { BLOCK_TAGS, CONTROL_FIRST_UNITS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, TOC_LABEL } from './rules';
+import { BLOCK_TAGS, CONTROL_FIRST_UNITS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, READING_TIME_MAX_CHARS, TOC_LABEL } from './rules';
 import { CONTROL_TAGS, VISIBLE } from './serialize';
 import type { PageStats } from './stats';
 import { isImageElement, subtreeStart, tagOf } from './stats';
@@ -20,11 +20,14 @@ import type { LayoutProbe } from './types';
  * - a table of contents' label standing alone, its links gone as a link block (rules.TOC_LABEL);
  * - a permalink: a link to a fragment whose whole text is `#`, `§`, `¶` or 🔗
  *   (rules.PERMALINK_MARKS) inside a heading, right beside one, or pointing at an element it
- *   sits in; and a link whose whole text is a post's number (`#12`) standing alone.
+ *   sits in; and a link whose whole text is a post's number (`#12`) standing alone;
+ * - the page's estimate of its reading time ("5 min read", "Reading time: 8 minutes";
+ *   rules.READING_TIME), alone or in a byline's line: the clip has its own.
  *
  * The element judged is the outermost one holding just that text and no picture the clip would
  * keep (a card's thumbnail stays when its "Learn more" goes). Read from the stats arrays: only
- * elements of at most rules.CONTROL_MAX_CHARS characters have their text read.
+ * elements of at most rules.CONTROL_MAX_CHARS characters (rules.READING_TIME_MAX_CHARS for a
+ * reading time) have their text read.
  *
  * Returns one note per kind of control dropped (for the trace); the nodes go into `removed`.
  */
@@ -33,34 +36,52 @@ export function removeControlText(selection: ContentSelection, stats: PageStats,
   const rootIndex = stats.index.get(root);
   if (rootIndex === undefined) return [];
   const { order, tags, tc, img } = stats;
-  const dropped = { action: 0, mark: 0, toc: 0 };
+  const dropped = { action: 0, mark: 0, toc: 0, time: 0 };
   const picture = (el: Element, at: number): boolean => img[at]! > 0 && holdsPicture(el, stats, layout, minImageWidth);
   for (let i = subtreeStart(stats, rootIndex); i < rootIndex; i++) {
     const chars = tc[i]!;
-    if (chars === 0 || chars > CONTROL_MAX_CHARS) continue;
+    if (chars === 0 || chars > READING_TIME_MAX_CHARS) continue;
     const el = order[i]!;
     if (picture(el, i)) continue;
     // The outermost element holding this text and no picture: its parent holds more (or is the root).
     const parent = el.parentElement;
     const p = parent === null || parent === root ? undefined : stats.index.get(parent);
     if (p !== undefined && tc[p] === chars && !picture(parent!, p)) continue;
-    const kind = controlKind(el, tags[i]!, stats, removed);
+    // Past a control's length only a reading time can match: its first letter says whether to read on.
+    const short = chars <= CONTROL_MAX_CHARS;
+    if (!short && !READING_TIME_FIRST_UNITS.has(firstUnit(el, stats))) continue;
+    const kind = controlKind(el, tags[i]!, stats, removed, short);
     if (kind === null || isRemoved(el, root, removed)) continue;
     removed.add(el);
     dropped[kind]++;
+    // "By Ann Lee · 5 min read": the separator before the label (or after it, when it comes first) goes with it.
+    if (kind === 'time') {
+      const separator = separatorBeside(el, 'previousSibling') ?? separatorBeside(el, 'nextSibling');
+      if (separator !== null) removed.add(separator);
+    }
   }
   const notes: string[] = [];
   if (dropped.action > 0) notes.push(`control text: ${dropped.action} call(s) to action or placeholder(s) standing alone dropped`);
   if (dropped.mark > 0) notes.push(`control text: ${dropped.mark} permalink(s) dropped`);
   if (dropped.toc > 0) notes.push(`control text: ${dropped.toc} table-of-contents label(s) standing alone dropped`);
+  if (dropped.time > 0) notes.push(`control text: ${dropped.time} reading-time label(s) dropped`);
   return notes;
 }
 
-type ControlKind = 'action' | 'mark' | 'toc';
+type ControlKind = 'action' | 'mark' | 'toc' | 'time';
 
-function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<Node>): ControlKind | null {
+/** What control the element's text is, if any; `short`: within rules.CONTROL_MAX_CHARS (longer, only a reading time can be). */
+function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<Node>, short: boolean): ControlKind | null {
   const text = renderedText(el, stats);
-  if (text === null || !CONTROL_FIRST_UNITS.has(text.charAt(0))) return null;
+  if (text === null) return null;
+  const first = text.charAt(0);
+  if (READING_TIME_FIRST_UNITS.has(first)) {
+    // Every reading time says "min…" and a number: the pattern, which costs ~0.5 ms to compile
+    // in a fresh page, is asked only then.
+    const lower = text.toLowerCase();
+    if (lower.includes('min') && DIGIT.test(lower) && READING_TIME.test(lower)) return 'time';
+  }
+  if (!short || !CONTROL_FIRST_UNITS.has(first)) return null;
   if (PERMALINK_MARKS.has(text)) return isPermalink(el, linkWithText(el, tag, text)) ? 'mark' : null;
   if (POST_NUMBER.test(text)) return linkWithText(el, tag, text) !== null && standsAlone(el, stats, removed) ? 'mark' : null;
   const lower = text.toLowerCase();
@@ -68,6 +89,14 @@ function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<No
   const action = CONTROL_PHRASE.test(lower) && !HEADING_TAGS.has(tag);
   return (action || PLACEHOLDER_PHRASE.test(lower)) && el.closest('td, th') === null && standsAlone(el, stats, removed) ? 'action' : null;
 }
+
+/** The sibling on that side, past blank text, when its whole text is one separator (`·`, `|`, `•`, a dash, a slash): a text run or an element. */
+function separatorBeside(el: Element, step: 'previousSibling' | 'nextSibling'): Node | null {
+  let node = el[step];
+  while (node !== null && node.nodeType === 3 && !VISIBLE.test(node.nodeValue ?? '')) node = node[step];
+  return node !== null && (node.nodeType === 3 || node.nodeType === 1) && SEPARATOR.test(node.textContent ?? '') ? node : null;
+}
+const SEPARATOR = /^\s*[·•|—–\-/]\s*$/;
 
 /**
  * Whether the element holds a picture the clip keeps: a rendered image at least
@@ -102,6 +131,22 @@ function renderedText(el: Element, stats: PageStats): string | null {
   return text.trim();
 }
 const CONTROL_MAX_TEXT = 200;
+const DIGIT = /\d/;
+
+/** The first visible UTF-16 unit of the element's rendered text ('' if none), read as renderedText reads. */
+function firstUnit(el: Element, stats: PageStats): string {
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      const m = VISIBLE.exec(node.nodeValue ?? '');
+      if (m !== null) return m[0];
+    } else if (node.nodeType === 1 && stats.index.has(node as Element)) {
+      for (let c = node.lastChild; c !== null; c = c.previousSibling) stack.push(c);
+    }
+  }
+  return '';
+}
 
 /** `#12`: a post's number, which forums link to the post itself (a ranking's `#2` is no link). */
 const POST_NUMBER = /^#\d{1,6}$/;

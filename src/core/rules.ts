@@ -490,3 +490,26 @@ export const CONTROL_FIRST_UNITS: ReadonlySet<string> = new Set([...'rlctRLCT', 
 
 /** Control texts are short: only elements of at most this many non-space characters are read (controls.ts). */
 export const CONTROL_MAX_CHARS = 24;
+
+/** Minutes, as reading-time labels write them (READING_TIME). */
+const MINUTES = '(?:min|mins|minutes?|minuten|minutos?|minuti)\\.?';
+/** What a reading-time label says before its number: "Reading time: 8 minutes". */
+const READING_TIME_BEFORE = '(?:(?:estimated |average )?(?:reading|read) time|lesezeit|leestijd|temps de lecture|tiempo de lectura|tempo de leitura|tempo di lettura)';
+/** What it says after: "5 min read", "3-minute read", "4 min de lectura". */
+const READING_TIME_AFTER = '(?:(?:read|reading)(?: time)?|lesezeit|leestijd|de lecture|de lectura|de leitura|di lettura)';
+
+/**
+ * A page's estimate of its own reading time, as an element's whole text (lower case): "5 min
+ * read", "3 MIN. READ", "< 5-minute read", "Reading time: 8 minutes", "Estimated reading time:
+ * 11 minutes", "Lesezeit: 4 Minuten". It is the page's chrome, not its text: the clip has its
+ * own (Clip.readingMinutes), and 111 such labels stood in wcxb-dev clips (a byline's "· 3 min
+ * read", a post's header), 4 of them in a truth text. Its number is required: a recipe's "10
+ * min" and a sentence's "a five-minute read" say something else (controls.ts).
+ */
+export const READING_TIME = new RegExp(`^(?:${READING_TIME_BEFORE}\\s*:?\\s*(?:about |approx(?:imately|\\.)? |ca\\.? |~\\s*)?\\d{1,3}\\s*${MINUTES}|(?:~|<|about )?\\s*\\d{1,3}\\s*[-\\s]?${MINUTES}\\s+${READING_TIME_AFTER})$`);
+
+/** The first UTF-16 units a READING_TIME label can begin with, in either case (kept in step by controls.test.ts). */
+export const READING_TIME_FIRST_UNITS: ReadonlySet<string> = new Set([...'0123456789~<aertlALERT']);
+
+/** Reading-time labels are at most this many non-space characters long ("Estimated reading time: 11 minutes" is 30). */
+export const READING_TIME_MAX_CHARS = 30;
