@@ -75,16 +75,13 @@ function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<No
   const text = renderedText(el, stats);
   if (text === null) return null;
   const first = text.charAt(0);
-  if (READING_TIME_FIRST_UNITS.has(first)) {
-    // Every reading time says "min…" and a number: the pattern, which costs ~0.5 ms to compile
-    // in a fresh page, is asked only then.
-    const lower = text.toLowerCase();
-    if (lower.includes('min') && DIGIT.test(lower) && READING_TIME.test(lower)) return 'time';
-  }
+  const lower = text.toLowerCase();
+  // Every reading time says "min…" and a number: the pattern, which costs ~0.5 ms to compile in
+  // a fresh page, is asked only then.
+  if (READING_TIME_FIRST_UNITS.has(first) && lower.includes('min') && DIGIT.test(lower) && READING_TIME.test(lower)) return 'time';
   if (!short || !CONTROL_FIRST_UNITS.has(first)) return null;
   if (PERMALINK_MARKS.has(text)) return isPermalink(el, linkWithText(el, tag, text)) ? 'mark' : null;
   if (POST_NUMBER.test(text)) return linkWithText(el, tag, text) !== null && standsAlone(el, stats, removed) ? 'mark' : null;
-  const lower = text.toLowerCase();
   if (TOC_LABEL.test(lower)) return standsAlone(el, stats, removed) ? 'toc' : null;
   const action = CONTROL_PHRASE.test(lower) && !HEADING_TAGS.has(tag);
   return (action || PLACEHOLDER_PHRASE.test(lower)) && el.closest('td, th') === null && standsAlone(el, stats, removed) ? 'action' : null;

@@ -502,9 +502,9 @@ const READING_TIME_AFTER = '(?:(?:read|reading)(?: time)?|lesezeit|leestijd|de l
  * A page's estimate of its own reading time, as an element's whole text (lower case): "5 min
  * read", "3 MIN. READ", "< 5-minute read", "Reading time: 8 minutes", "Estimated reading time:
  * 11 minutes", "Lesezeit: 4 Minuten". It is the page's chrome, not its text: the clip has its
- * own (Clip.readingMinutes), and 111 such labels stood in wcxb-dev clips (a byline's "· 3 min
- * read", a post's header), 4 of them in a truth text. Its number is required: a recipe's "10
- * min" and a sentence's "a five-minute read" say something else (controls.ts).
+ * own (Clip.readingMinutes). In wcxb-dev clips a loose pattern for it found 111 lines outside
+ * the truth (a byline's "· 3 min read", a post's header) and 4 inside. Its number is required:
+ * a recipe's "10 min" and a sentence's "a five-minute read" say something else (controls.ts).
  */
 export const READING_TIME = new RegExp(`^(?:${READING_TIME_BEFORE}\\s*:?\\s*(?:about |approx(?:imately|\\.)? |ca\\.? |~\\s*)?\\d{1,3}\\s*${MINUTES}|(?:~|<|about )?\\s*\\d{1,3}\\s*[-\\s]?${MINUTES}\\s+${READING_TIME_AFTER})$`);
 
