@@ -47,10 +47,7 @@ export function removeControlText(selection: ContentSelection, stats: PageStats,
     const parent = el.parentElement;
     const p = parent === null || parent === root ? undefined : stats.index.get(parent);
     if (p !== undefined && tc[p] === chars && !picture(parent!, p)) continue;
-    // Past a control's length only a reading time can match: its first letter says whether to read on.
-    const short = chars <= CONTROL_MAX_CHARS;
-    if (!short && !READING_TIME_FIRST_UNITS.has(firstUnit(el, stats))) continue;
-    const kind = controlKind(el, tags[i]!, stats, removed, short);
+    const kind = controlKind(el, tags[i]!, stats, removed, chars <= CONTROL_MAX_CHARS);
     if (kind === null || isRemoved(el, root, removed)) continue;
     removed.add(el);
     dropped[kind]++;
@@ -130,20 +127,6 @@ function renderedText(el: Element, stats: PageStats): string | null {
 const CONTROL_MAX_TEXT = 200;
 const DIGIT = /\d/;
 
-/** The first visible UTF-16 unit of the element's rendered text ('' if none), read as renderedText reads. */
-function firstUnit(el: Element, stats: PageStats): string {
-  const stack: Node[] = [el];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType === 3) {
-      const m = VISIBLE.exec(node.nodeValue ?? '');
-      if (m !== null) return m[0];
-    } else if (node.nodeType === 1 && stats.index.has(node as Element)) {
-      for (let c = node.lastChild; c !== null; c = c.previousSibling) stack.push(c);
-    }
-  }
-  return '';
-}
 
 /** `#12`: a post's number, which forums link to the post itself (a ranking's `#2` is no link). */
 const POST_NUMBER = /^#\d{1,6}$/;
