@@ -12,6 +12,7 @@ symlinks), so `npm run bench` can score the learned engines honestly:
 --half a writes half A instead (the models' training half), for engines that learned
 nothing from it: training/gate.py reads NTA's benchmark clips of half A.
 """
+import argparse
 import json
 import os
 import sys
@@ -21,23 +22,18 @@ import split  # noqa: E402  (the site split alone: no numpy or xgboost needed)
 
 
 def main():
-    args = [a for a in sys.argv[1:]]
-    every = 1
-    offset = 0
-    if '--offset' in args:
-        i = args.index('--offset')
-        offset = int(args[i + 1])
-        del args[i:i + 2]
-    if '--every' in args:
-        i = args.index('--every')
-        every = int(args[i + 1])
-        del args[i:i + 2]
-    half = 1
-    if '--half' in args:
-        i = args.index('--half')
-        half = {'a': 0, 'b': 1}[args[i + 1].lower()]
-        del args[i:i + 2]
-    out = args[0] if args else '/tmp/wcxb-heldout'
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('out', nargs='?', default='/tmp/wcxb-heldout', help='folder to write (default %(default)s)')
+    ap.add_argument('--every', type=int, default=1, metavar='K', help='keep every K-th page of the half')
+    ap.add_argument('--offset', type=int, default=0, metavar='J', help='start at the J-th page (0..K-1)')
+    ap.add_argument('--half', choices=('a', 'b', 'A', 'B'), default='b',
+                    help='b: the held-out half (default); a: the models\' training half')
+    opts = ap.parse_args()
+    if opts.every < 1 or not 0 <= opts.offset < opts.every:
+        ap.error('need --every K >= 1 and 0 <= --offset J < K')
+    every, offset, out = opts.every, opts.offset, opts.out
+    half = 0 if opts.half.lower() == 'a' else 1
     seen = 0
     src = os.path.join(split.DATA, 'wcxb-dev')
     os.makedirs(os.path.join(out, 'pages'), exist_ok=True)
