@@ -27,13 +27,13 @@ def main():
     ap.add_argument('out', nargs='?', default='/tmp/wcxb-heldout', help='folder to write (default %(default)s)')
     ap.add_argument('--every', type=int, default=1, metavar='K', help='keep every K-th page of the half')
     ap.add_argument('--offset', type=int, default=0, metavar='J', help='start at the J-th page (0..K-1)')
-    ap.add_argument('--half', choices=('a', 'b', 'A', 'B'), default='b',
+    ap.add_argument('--half', type=str.lower, choices=split.HALVES, default='b',
                     help='b: the held-out half (default); a: the models\' training half')
     opts = ap.parse_args()
     if opts.every < 1 or not 0 <= opts.offset < opts.every:
         ap.error('need --every K >= 1 and 0 <= --offset J < K')
     every, offset, out = opts.every, opts.offset, opts.out
-    half = 0 if opts.half.lower() == 'a' else 1
+    half = split.HALVES[opts.half]
     seen = 0
     src = os.path.join(split.DATA, 'wcxb-dev')
     os.makedirs(os.path.join(out, 'pages'), exist_ok=True)
@@ -43,7 +43,7 @@ def main():
             if not line.strip():
                 continue
             row = json.loads(line)
-            if split.bucket(split.host(row['url']), 2) != half:
+            if split.half_of(row['url']) != half:
                 continue
             seen += 1
             if (seen - 1 - offset) % every:

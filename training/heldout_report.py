@@ -57,7 +57,7 @@ def table(name, rows, engines):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('report', help="a benchmark run's report.json")
-    ap.add_argument('--half', choices=('a', 'b', 'A', 'B'), default='b',
+    ap.add_argument('--half', type=str.lower, choices=split.HALVES, default='b',
                     help="wcxb-dev half to score: b, held out (default); a, the models' training half")
     opts = ap.parse_args()
     try:
@@ -65,16 +65,14 @@ def main():
             report = json.load(f)
     except (OSError, ValueError) as err:
         ap.error(f'cannot read {opts.report}: {err}')
-    half = 0 if opts.half.lower() == 'a' else 1
-    engines = list(report.get('engines', {}))
-    if 'readability' not in engines:
-        engines.append('readability')
+    half = split.HALVES[opts.half]
+    engines = list(report.get('engines', {}))  # the benchmark lists its baseline, Readability, too
     out = []
     for ds in report.get('datasets', []):
         rows = ds['rows']
         name = ds['name']
         if name == 'wcxb-dev':
-            rows = [r for r in rows if split.bucket(split.host(r['url']), 2) == half]
+            rows = [r for r in rows if split.half_of(r['url']) == half]
             name = f"wcxb-dev half {'B, held out' if half else 'A, the models’ training half'}"
         if rows:
             out.append(table(name, rows, engines))

@@ -23,3 +23,11 @@ def host(url):
 
 def bucket(h, n):
     return int(hashlib.md5(h.encode()).hexdigest(), 16) % n
+
+
+HALVES = {'a': 0, 'b': 1}  # --half a|b of the tools: a = the models' training half, b = held out
+
+
+def half_of(url):
+    """0 for a page of half A, 1 for half B (by its truth url's hostname)."""
+    return bucket(host(url), 2)
