@@ -19,8 +19,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Browser } from 'webextension-polyfill';
+import { encodePng } from '../scripts/png';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /** `chrome.*` inside `evaluate` callbacks (they run in the extension, not in Node). */
@@ -41,54 +41,15 @@ export function docScreenshot(name: string): string {
 // ---------------------------------------------------------------------------------------
 // Real PNG images of known sizes
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /**
  * An RGB PNG of exactly `width`×`height` with a diagonal gradient in `rgb`, so each image
  * has real, distinct bytes (and a known size the tests can check after saving).
  */
 export function makePng(width: number, height: number, rgb: [number, number, number] = [40, 120, 200]): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const shade = ((x + y) % 64) - 32;
-      raw[row + 1 + x * 3] = Math.max(0, Math.min(255, rgb[0] + shade));
-      raw[row + 2 + x * 3] = Math.max(0, Math.min(255, rgb[1] + shade));
-      raw[row + 3 + x * 3] = Math.max(0, Math.min(255, rgb[2] + shade));
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
+  return encodePng(width, height, 'rgb', (x, y) => {
+    const shade = ((x + y) % 64) - 32;
+    return rgb.map((v) => Math.max(0, Math.min(255, v + shade)));
+  });
 }
 
 // ---------------------------------------------------------------------------------------
