@@ -3,11 +3,15 @@
  *
  * Loads the page in headless Chromium (Debian's /usr/bin/chromium), injects the IIFE core
  * (build/sift-core.iife.js, rebuilt when missing or older than src/core) and prints the
- * clip. With no argument it clips the sample article bundled in samples/.
+ * clip. With no argument it clips the sample article bundled in samples/. A gzipped page
+ * (`page.html.gz`, as ../shared/bench-data stores them) is unpacked first: Chromium would
+ * download it rather than show it.
  * Exit codes: 0 clipped, 2 no article (the reason is printed), 1 usage or load error.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { ExtractResult } from '../src/core/types';
@@ -49,11 +53,29 @@ function parseArgs(argv: string[]): { target: string; format: Format; engine?: s
   return { target: target ?? SAMPLE, format, ...(engine ? { engine } : {}), timeout };
 }
 
-function toUrl(target: string): string {
-  if (/^(https?|file):\/\//i.test(target)) return target;
+/** What the browser opens, the address the clip names, and what to delete afterwards. */
+interface Target {
+  url: string;
+  baseUrl?: string;
+  cleanup?: () => void;
+}
+
+function toTarget(target: string): Target {
+  if (/^(https?|file):\/\//i.test(target)) return { url: target };
   const path = resolve(target);
   if (!existsSync(path)) usage(`no such file: ${target}`);
-  return pathToFileURL(path).href;
+  if (!path.toLowerCase().endsWith('.gz')) return { url: pathToFileURL(path).href };
+  let bytes: Buffer;
+  try {
+    bytes = gunzipSync(readFileSync(path));
+  } catch (e) {
+    usage(`${target} is not a gzip file that can be unpacked (${(e as Error).message})`);
+  }
+  // The bytes as they are: Chromium reads the page's own <meta charset>, as with any file.
+  const dir = mkdtempSync(join(tmpdir(), 'sift-clip-'));
+  const unpacked = join(dir, basename(path).slice(0, -3) || 'page.html');
+  writeFileSync(unpacked, bytes);
+  return { url: pathToFileURL(unpacked).href, baseUrl: pathToFileURL(path).href, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The newest modification time under a folder (the core's sources). */
@@ -74,7 +96,15 @@ async function coreSource(): Promise<string> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const url = toUrl(args.target);
+  const target = toTarget(args.target);
+  try {
+    await clip(args, target);
+  } finally {
+    target.cleanup?.();
+  }
+}
+
+async function clip(args: ReturnType<typeof parseArgs>, { url, baseUrl }: Target): Promise<void> {
   const source = await coreSource();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -86,23 +116,29 @@ async function main(): Promise<void> {
     try {
       await page.goto(url, { waitUntil: 'load', timeout: args.timeout });
     } catch (e) {
+      const message = (e as Error).message;
+      // Playwright's words when the address is a file the browser saves rather than shows.
+      if (/Download is starting/i.test(message)) throw new Error(`${url} is not a page the browser shows: it would download it (a PDF, an archive or another file), so there is nothing to clip`, { cause: e });
       // A page that never fires 'load' (a hanging ad) is still clipped if it got as far as its DOM.
       if (page.url() === 'about:blank') throw e;
       console.error(`clip: page did not finish loading (${(e as Error).message.split('\n')[0]}); clipping what is there`);
     }
     // evaluate, not addScriptTag: a page's Content-Security-Policy cannot block it.
     await page.evaluate(source);
-    const result = (await page.evaluate((engine) => {
+    const options = { ...(args.engine ? { engine: args.engine } : {}), ...(baseUrl ? { baseUrl } : {}) };
+    const result = (await page.evaluate((o) => {
       const sift = (globalThis as unknown as { Sift: { extractResult(d: Document, o?: object): unknown } }).Sift;
-      return sift.extractResult(document, engine ? { engine } : {});
-    }, args.engine ?? null)) as ExtractResult;
+      return sift.extractResult(document, o);
+    }, options)) as ExtractResult;
     if (!result.ok) {
       console.error(`clip: no article (${result.reason}): ${result.message}`);
       process.exitCode = 2;
       return;
     }
-    process.stdout.write(render(result.clip, args.format));
-    console.error(`clip: ${result.clip.wordCount} words, ${result.clip.trace.ms.toFixed(1)} ms in page (${result.clip.engine})`);
+    // An unpacked page's clip names the file the user gave, not the temporary copy.
+    const clip = baseUrl ? { ...result.clip, url: baseUrl } : result.clip;
+    process.stdout.write(render(clip, args.format));
+    console.error(`clip: ${clip.wordCount} words, ${clip.trace.ms.toFixed(1)} ms in page (${clip.engine})`);
   } finally {
     await browser.close();
   }
