@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -26,6 +27,15 @@ function clip(...args: string[]): Promise<Run> {
       done({ code, stdout, stderr });
     });
   });
+}
+
+/** A localhost port where nothing listens (taken, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
 }
 
 let dir = '';
@@ -68,12 +78,15 @@ test('what cannot be clipped gets a clear message and its exit code, never a bro
   writeFileSync(notGzip, 'these bytes are not gzip');
   const archive = join(dir, 'pages.zip');
   writeFileSync(archive, Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'latin1')); // an empty ZIP
-  const [noFile, noText, badGzip, download, badFormat] = await Promise.all([
+  const refused = `http://127.0.0.1:${await closedPort()}/post`;
+  const [noFile, noText, badGzip, download, badFormat, badTimeout, noServer] = await Promise.all([
     clip(join(dir, 'missing.html')),
     clip(empty),
     clip(notGzip),
     clip(archive),
     clip(SAMPLE, '--format', 'pdf'),
+    clip(SAMPLE, '--timeout', 'soon'),
+    clip(refused),
   ]);
   expect(noFile).toMatchObject({ code: 1, stdout: '' });
   expect(noFile.stderr).toContain('clip: no such file:');
@@ -86,4 +99,8 @@ test('what cannot be clipped gets a clear message and its exit code, never a bro
   expect(download.stderr).not.toContain('Call log');
   expect(badFormat).toMatchObject({ code: 1, stdout: '' });
   expect(badFormat.stderr).toContain('unknown format "pdf"');
+  expect(badTimeout).toMatchObject({ code: 1, stdout: '' });
+  expect(badTimeout.stderr).toContain('--timeout takes milliseconds');
+  expect(noServer).toMatchObject({ code: 1, stdout: '' });
+  expect(noServer.stderr.trim()).toBe(`clip: could not load ${refused} (net::ERR_CONNECTION_REFUSED)`);
 });

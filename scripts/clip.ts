@@ -44,7 +44,11 @@ function parseArgs(argv: string[]): { target: string; format: Format; engine?: s
       if (!(FORMATS as readonly string[]).includes(f)) usage(`unknown format "${f}"`);
       format = f as Format;
     } else if (a === '--engine') engine = value();
-    else if (a === '--timeout') timeout = Number(value()) || timeout;
+    else if (a === '--timeout') {
+      const v = value();
+      timeout = Number(v);
+      if (!Number.isInteger(timeout) || timeout <= 0) usage(`--timeout takes milliseconds (a whole number above 0), not "${v}"`);
+    }
     else if (a === '--help' || a === '-h') usage();
     else if (a.startsWith('-')) usage(`unknown option ${a}`);
     else if (target) usage('one page at a time');
@@ -120,7 +124,11 @@ async function clip(args: ReturnType<typeof parseArgs>, { url, baseUrl }: Target
       // Playwright's words when the address is a file the browser saves rather than shows.
       if (/Download is starting/i.test(message)) throw new Error(`${url} is not a page the browser shows: it would download it (a PDF, an archive or another file), so there is nothing to clip`, { cause: e });
       // A page that never fires 'load' (a hanging ad) is still clipped if it got as far as its DOM.
-      if (page.url() === 'about:blank') throw e;
+      if (page.url() === 'about:blank') {
+        // "page.goto: net::ERR_NAME_NOT_RESOLVED at https://…" and a call log: the browser's reason alone.
+        const reason = message.split('\n')[0]!.replace(/^page\.goto: /, '').replace(/ at \S+$/, '');
+        throw new Error(`could not load ${url} (${reason})`, { cause: e });
+      }
       console.error(`clip: page did not finish loading (${(e as Error).message.split('\n')[0]}); clipping what is there`);
     }
     // evaluate, not addScriptTag: a page's Content-Security-Policy cannot block it.
