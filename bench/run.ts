@@ -31,7 +31,8 @@ const USAGE = `usage: npm run bench -- --data <dir> [--data <dir>…] [options]
   --no-html             skip report.html
   --markdown            print the tables as Markdown`;
 
-function main(): Promise<number> {
+// async: a bad option (parseArgs throws) reaches the one error path below as a rejection.
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       data: { type: 'string', multiple: true },
@@ -52,7 +53,7 @@ function main(): Promise<number> {
   });
   if (values.help || !values.data?.length) {
     process.stderr.write(`${USAGE}\n`);
-    return Promise.resolve(values.help ? 0 : 2);
+    return values.help ? 0 : 2;
   }
   const limit = values.limit === undefined ? Infinity : Number(values.limit);
   const concurrency = Number(values.concurrency);
@@ -61,7 +62,7 @@ function main(): Promise<number> {
   const types = values.type ? new Set(values.type.split(',').map((t) => t.trim()).filter(Boolean)) : null;
   const siftOptions = values['sift-options'] ? (JSON.parse(values['sift-options']) as Record<string, unknown>) : undefined;
   const engines = selectEngines(values.engines.split(',').map((s) => s.trim()).filter(Boolean), siftOptions);
-  return run(values.data, { limit, every, types }, engines, {
+  return await run(values.data, { limit, every, types }, engines, {
     out: resolve(values.out ?? join(REPO_ROOT, 'bench-out', new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19))),
     concurrency,
     build: !values['no-build'],
