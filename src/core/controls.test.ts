@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { isHeadingAnchor } from './controls';
 import { extractResult } from './extract';
 import { CONTROL_FIRST_UNITS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, TOC_LABEL } from './rules';
 import { fakeLayout, prose } from './testPage';
@@ -60,6 +61,31 @@ describe('control text', () => {
     expect(text).toContain('Section mark: § see below.');
   });
 
+
+  it('tells a heading’s own anchor from a link in a heading', () => {
+    const d = page(`
+      <h2 id="own"><a href="#own">What Is Ownership?</a></h2>
+      <h2><a id="self" href="#self"> Its  own id </a></h2>
+      <h2 id="caf%C3%A9x"><a href="#caf%C3%A9x">Encoded twice</a></h2>
+      <h2 id="café"><a href="#caf%C3%A9">Café</a></h2>
+      <h3><a href="/stories/lanterns">Lanterns return to the harbour</a></h3>
+      <h2 id="part">Read <a href="#part">this part</a></h2>
+      <h2 id="elsewhere"><a href="#other">Points elsewhere</a></h2>
+      <h2 id="mark">Mark<a href="#mark"></a></h2>
+      <p id="para"><a href="#para">Not a heading</a></p>`);
+    const verdicts = Array.from(d.querySelectorAll('a'), (a) => `${a.textContent!.trim() || '(empty)'}: ${isHeadingAnchor(a)}`);
+    expect(verdicts).toEqual([
+      'What Is Ownership?: true',
+      'Its  own id: true',
+      'Encoded twice: true',
+      'Café: true',
+      'Lanterns return to the harbour: false',
+      'this part: false',
+      'Points elsewhere: false',
+      '(empty): false',
+      'Not a heading: false',
+    ]);
+  });
 
   it('keeps a call to action that shares its block across a line break, and a bare "Loading" in a list', () => {
     const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>

@@ -153,6 +153,29 @@ function isPermalink(el: Element, link: Element | null): boolean {
   return false;
 }
 
+/**
+ * Whether a link is its heading's own anchor: it holds the whole text of the <h1>–<h6> it sits
+ * in and points at that heading or at itself (`<h2 id="x"><a href="#x">What Is Ownership?</a></h2>`,
+ * as mdBook and other site generators write every section heading). It names its section and
+ * leads nowhere else, so it is no part of a link cluster that runs into it: an icon bar just
+ * before an article's first heading took the heading with it (stage 5, linkBlocks.removableSpan).
+ */
+export function isHeadingAnchor(link: Element): boolean {
+  const href = link.getAttribute('href');
+  if (href === null || href.length < 2 || href.charCodeAt(0) !== 35 /* # */) return false;
+  const heading = link.closest(HEADINGS);
+  if (heading === null) return false;
+  // As a browser finds a fragment's element: the fragment as written, else percent-decoded.
+  const raw = href.slice(1);
+  const decoded = decodeFragment(raw);
+  const target = (id: string | null): boolean => id !== null && id !== '' && (id === raw || id === decoded);
+  if (!target(heading.id) && !target(link.id) && !target(link.getAttribute('name'))) return false;
+  const text = collapsed(link.textContent);
+  return text !== '' && text === collapsed(heading.textContent);
+}
+
+const collapsed = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
+
 function decodeFragment(s: string): string {
   try {
     return decodeURIComponent(s);

@@ -286,6 +286,33 @@ describe('extract: a link block that runs from navigation into the content', () 
   });
 });
 
+describe('extract: a heading’s own anchor next to a link cluster', () => {
+  // mdBook's shape: a menu bar of icon links in the page's column, then the chapter, whose
+  // every heading is a link to itself. No text between the icons and the first heading's
+  // link: the scan sees one block of icons and heading, dense with links.
+  const icon = (name: string) => `<a href="/${name}.html" title="${name}"><img src="/i/${name}.svg" alt="" data-w="24" data-h="24"></a>`;
+  const heading = (level: string, id: string, text: string) => `<${level} id="${id}"><a class="header" href="#${id}">${text}</a></${level}>`;
+  const chapter = (afterFirstHeading: string) => doc(`${nav}<div class="page"><div class="menu-bar">${['print', 'github', 'edit'].map(icon).join('')}</div>
+    <main>${heading('h2', 'what-is-ownership', 'What Is Ownership?')}${afterFirstHeading}
+    ${heading('h3', 'the-stack', 'The Stack and the Heap')}<p>${prose(5, 3)}</p></main></div>${footer}`);
+
+  it('keeps the heading that the block ends with, and still drops the icons', () => {
+    const clip = extract(chapter(`<p>${prose(6, 1)}</p><p>${prose(5, 2)}</p>`), { layout: fakeLayout })!;
+    expect(clip.text.split('\n\n').slice(0, 2)).toEqual(['What Is Ownership?', prose(6, 1)]);
+    expect(clip.html).toContain('What Is Ownership?</h2>');
+    expect(clip.html).not.toContain('github');
+  });
+
+  it('removes a heading that labels the links after it with them', () => {
+    const seeAlso = `<p>${prose(6, 1)}</p><p>${prose(5, 2)}</p>${heading('h2', 'see-also', 'See also')}<ul>${['Borrowing', 'Slices', 'Lifetimes', 'Smart pointers'].map((t) => `<li><a href="/${t.length}.html">${t}</a></li>`).join('')}</ul>`;
+    const clip = extract(chapter(seeAlso), { layout: fakeLayout })!;
+    expect(clip.text).toContain('What Is Ownership?');
+    expect(clip.text).not.toContain('See also');
+    expect(clip.text).not.toContain('Lifetimes');
+    expect(clip.text).toContain(prose(5, 3));
+  });
+});
+
 describe('code blocks', () => {
   it('drops the unselectable line numbers a code viewer draws beside each line, and nothing else; each line <div> is a line', () => {
     const row = (n: number, code: string) => `<div><span class="ln" style="user-select: none">${n}</span><div>${code}</div></div>`;

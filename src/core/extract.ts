@@ -13,7 +13,7 @@ import { LINK_BLOCKS_MAX_CONTENT_SHARE, MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_
 import { defineLazy, groupDigits } from './trace';
 import { removeRepeatedRegions } from './repeats';
 import { composeStreamedPage } from './streamed';
-import { removeControlText } from './controls';
+import { isHeadingAnchor, removeControlText } from './controls';
 import { removeTeaserLists } from './teasers';
 import { removeWidgetSections } from './widgets';
 import type { PageStats } from './stats';
@@ -310,7 +310,7 @@ function removeLinkBlockNoise(selection: ContentSelection, lb: LinkBlockResult, 
   let chars = 0;
   for (const block of lb.blocks) {
     const inSelection = block.isNoise ? noiseInSelection(block, selection, options.linkBlockMinLinks) : null;
-    const span = inSelection ? removableSpan(block, options.linkBlockMinLinks) : null;
+    const span = inSelection ? removableSpan(block, options.linkBlockMinLinks, isHeadingAnchor) : null;
     const inside = span !== null;
     if (span) {
       for (const a of span.links) removed.add(a);

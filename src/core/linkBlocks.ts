@@ -220,10 +220,16 @@ const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  * volunteers' website. Tags: a b c d" makes one block. We trim an edge link whose gap to
  * its neighbour is wider than the cluster's own spacing (> max(EDGE_GAP_MIN, 2 × median
  * gap)), repeatedly; what is left is removed if it still has ≥ C_t links.
+ *
+ * The block's last links are trimmed off first while `introduces(link)` says they open what
+ * follows the cluster rather than belong to it: a heading's own anchor (controls.ts
+ * isHeadingAnchor) that the text after the block continues. Inside or at the start of a block
+ * such a heading labels the links after it and goes with them.
  */
-export function removableSpan(block: LinkBlock, minLinks: number): { links: Element[]; nodes: Node[]; first: number; last: number } | null {
+export function removableSpan(block: LinkBlock, minLinks: number, introduces: (link: Element) => boolean): { links: Element[]; nodes: Node[]; first: number; last: number } | null {
   let first = 0;
   let last = block.links.length - 1;
+  while (last >= 0 && introduces(block.links[last]!)) last--;
   const sorted = [...block.distances].sort((a, b) => a - b);
   const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
   const wide = (d: number): boolean => d > Math.max(LINK_BLOCK_EDGE_GAP_MIN, 2 * median);
