@@ -129,7 +129,7 @@ async function clip(args: ReturnType<typeof parseArgs>, { url, baseUrl }: Target
         const reason = message.split('\n')[0]!.replace(/^page\.goto: /, '').replace(/ at \S+$/, '');
         throw new Error(`could not load ${url} (${reason})`, { cause: e });
       }
-      console.error(`clip: page did not finish loading (${(e as Error).message.split('\n')[0]}); clipping what is there`);
+      console.error(`clip: page did not finish loading (${message.split('\n')[0]}); clipping what is there`);
     }
     // evaluate, not addScriptTag: a page's Content-Security-Policy cannot block it.
     await page.evaluate(source);

@@ -1,5 +1,6 @@
 import type { ContentSelection } from './engines/engine';
 import { effectiveImageSize } from './layout';
+import { collapse } from './records/domIndex';
 import { BLOCK_TAGS, CONTROL_FIRST_UNITS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, READING_TIME_MAX_CHARS, TOC_LABEL } from './rules';
 import { CONTROL_TAGS, VISIBLE } from './serialize';
 import type { PageStats } from './stats';
@@ -170,11 +171,9 @@ export function isHeadingAnchor(link: Element): boolean {
   const decoded = decodeFragment(raw);
   const target = (id: string | null): boolean => id !== null && id !== '' && (id === raw || id === decoded);
   if (!target(heading.id) && !target(link.id) && !target(link.getAttribute('name'))) return false;
-  const text = collapsed(link.textContent);
-  return text !== '' && text === collapsed(heading.textContent);
+  const text = collapse(link.textContent ?? '');
+  return text !== '' && text === collapse(heading.textContent ?? '');
 }
-
-const collapsed = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
 
 function decodeFragment(s: string): string {
   try {
