@@ -218,11 +218,16 @@ describe('metadata', () => {
     expect(title('<title>What is Ownership? - The Rust Programming Language</title>',
       '<h1 class="menu-title">The Rust Programming Language</h1><main id="root"><h2><a href="#what-is-ownership">What Is Ownership?</a></h2><p>Text.</p></main>'))
       .toBe('What is Ownership?');
+    // The same menu bar inside the content root: its icons, and no words, between the <h1> and the chapter's heading.
+    expect(title('<title>What is Ownership? - The Rust Programming Language</title>',
+      '<div id="root"><div class="menu-bar"><h1 class="menu-title">The Rust Programming Language</h1><a href="print.html" aria-label="Print"><svg></svg></a>'
+      + '<script>var sidebar = "hidden";</script></div><main><h2><a href="#what-is-ownership">What Is Ownership?</a></h2><p>Text.</p></main></div>'))
+      .toBe('What is Ownership?');
     // The site's name before the title, whose <h1> is the title: a footer's heading that names the site changes nothing.
     expect(title('<title>Leadfeeder | State of SEO in 2026: Trends and Predictions</title>',
       '<h1>State of SEO in 2026: Trends and Predictions</h1><div id="root"><p>Text.</p></div><footer><h2>Leadfeeder</h2></footer>'))
       .toBe('State of SEO in 2026: Trends and Predictions');
-    // Nor does one inside the content when the <h1> is in it too (the article's own title).
+    // Nor does one inside the content when the <h1> is in it too and words stand between them (the article's own title).
     expect(title('<title>Leadfeeder | State of SEO in 2026: Trends and Predictions</title>',
       '<div id="root"><h1>State of SEO in 2026: Trends and Predictions</h1><p>Text.</p><h3>Leadfeeder</h3></div>'))
       .toBe('State of SEO in 2026: Trends and Predictions');

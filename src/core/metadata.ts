@@ -326,23 +326,49 @@ function endsAtSeparator(title: string, part: string): boolean {
 }
 /**
  * The part of `title` before a title separator and `part` (its end, the text of the page's lone
- * <h1> `h1`), when `h1` stands outside the content root and a heading inside it (<h2>…<h4>)
- * states that part (case, spacing, punctuation and a permalink mark aside); else null. The
- * content's own heading names the page; an <h1> beside the content holds a menu's or a logo's
- * name. A heading outside the content that names the site (a footer's) proves nothing.
+ * <h1> `h1`), when a heading in the content root (<h2>…<h4>) states that part (case, spacing,
+ * punctuation and a permalink mark aside) and `h1` is beside the content: outside the root, or
+ * inside it with no words between it and that heading (a documentation book's menu bar, whose
+ * <h1> holds the book's name and whose icons stand right above the chapter's heading); else
+ * null. The content's own heading names the page; an <h1> beside the content holds a menu's or
+ * a logo's name. An <h1> that text follows before the heading is the article's own title, and a
+ * heading outside the content that names the site (a footer's) proves nothing.
  */
 function headedRest(title: string, part: string, h1: Element | null, root: Element): string | null {
-  const sep = h1 && !root.contains(h1) ? TITLE_SEPARATORS.find((s) => title.length > part.length + s.length && title.endsWith(part) && title.endsWith(s, title.length - part.length)) : undefined;
-  if (sep === undefined) return null;
+  const sep = h1 ? TITLE_SEPARATORS.find((s) => title.length > part.length + s.length && title.endsWith(part) && title.endsWith(s, title.length - part.length)) : undefined;
+  if (!h1 || sep === undefined) return null;
   const rest = title.slice(0, title.length - part.length - sep.length).trim();
   const key = headingKey(rest);
   if (key === '') return null;
+  const inside = root.contains(h1);
   for (const level of ['h2', 'h3', 'h4']) {
     const headings = root.getElementsByTagName(level);
-    for (let k = 0; k < headings.length; k++) if (headingKey(wordsOf(headings[k]!)) === key) return rest;
+    for (let k = 0; k < headings.length; k++) {
+      const heading = headings[k]!;
+      if (headingKey(wordsOf(heading)) === key && (!inside || !wordsBetween(h1, heading))) return rest;
+    }
   }
   return null;
 }
+/**
+ * Whether a letter or a digit stands after `first` ends and before `last` begins, in text a
+ * reader sees (a script's or a style's is not); true when `last` does not come after `first`.
+ * The walk stops at the first word.
+ */
+function wordsBetween(first: Element, last: Element): boolean {
+  if ((first.compareDocumentPosition(last) & FOLLOWING) === 0 || first.contains(last)) return true;
+  const walker = first.ownerDocument.createTreeWalker(first.ownerDocument, SHOW_TEXT);
+  walker.currentNode = first;
+  for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+    if (first.contains(n)) continue;
+    if ((last.compareDocumentPosition(n) & FOLLOWING) !== 0) return false;
+    const parent = n.parentNode?.nodeName.toUpperCase();
+    if (parent !== 'SCRIPT' && parent !== 'STYLE' && parent !== 'TEMPLATE' && parent !== 'NOSCRIPT' && letterDigitRuns((n as Text).data).length > 0) return true;
+  }
+  return false;
+}
+/** NodeFilter.SHOW_TEXT. */
+const SHOW_TEXT = 0x4;
 const headingKey = (text: string): string => letterDigitRuns(text.toLowerCase()).join(' ');
 
 /** Whether `title` is `part` + a title separator + more. */
