@@ -195,6 +195,23 @@ describe('NTA node types, DoC, candidates and start node', () => {
     expect(isKept(d.querySelector('#related a')!)).toBe(false);
   });
 
+  it('a paragraph of prose with a link is kept on a page with few links, where each such paragraph is typed anchor', () => {
+    const paragraphs = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => `<p>${prose(3, k)}</p>`).join('');
+    const { d, stats, ann } = setup(`<div id="s">${paragraphs}
+      <p id="one"><a href="/guide">A guide to the topic</a> ${prose(2, 3)}</p><p id="two">${prose(2, 5)} <a href="/more">the longer piece</a>, and more.</p>
+      <div id="teaser"><a href="/next">The next piece in the series</a> ${prose(1, 7)}</div></div>`);
+    // One link of three is a larger share of the page's links than two sentences are of its text.
+    for (const sel of ['#one', '#two', '#teaser']) expect(ann.types[stats.index.get(d.querySelector(sel)!)!], sel).toBe('anchor');
+    const { kept } = pruneFromStart(d.querySelector('#s')!, stats, ann, resolveOptions(), fakeLayout);
+    const isKept = (n: Node) => { for (let c: Node | null = n; c; c = c.parentNode) if (kept.has(c)) return true; return false; };
+    // #two stands between #one and the box, both typed anchor: no text beside it, it was skipped whole.
+    for (const sel of ['#one', '#two']) {
+      expect([...d.querySelector(sel)!.childNodes].every(isKept), sel).toBe(true);
+    }
+    // A box that is not a paragraph is still judged whole (SPEC §1): beside no text, skipped.
+    expect(isKept(d.querySelector('#teaser a')!)).toBe(false);
+  });
+
   it('uses the θ_DoC and icon-width options', () => {
     const { d, stats, ann } = setup(`<div id="s"><p>${prose(5)}</p><img id="i" src="a.jpg" data-w="60"></div>`);
     const opts = resolveOptions({ minImageWidth: 50 });

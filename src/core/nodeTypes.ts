@@ -309,12 +309,13 @@ export function pruneFromStart(start: Element, stats: PageStats, ann: Annotation
         kept.add(el);
         continue;
       }
-      if (!holdsPageText(i, stats, ann)) {
+      if (!holdsPageText(i, stats, ann) && !isLinkedParagraph(i, stats)) {
         note(el, i, 'dropped', 'anchor without adjacent text');
         continue;
       }
-      // Typed anchor by its share of the page's links, yet holding much of its plain text:
-      // not skipped whole, descended like a text node whose children are mixed.
+      // Typed anchor by its share of the page's links, yet holding much of its plain text, or
+      // a paragraph of prose with a link in it: not skipped whole, descended like a text node
+      // whose children are mixed.
     }
     if (type === 'ignore' && !isStart) continue;
     // text with DoC ≤ θ_DoC, a container of images (each image decides by its own width:
@@ -337,6 +338,19 @@ function holdsPageText(i: number, stats: PageStats, ann: Annotation): boolean {
   const lc = stats.lc[i]!;
   const nlc = stats.tc[i]! - lc;
   return nlc >= lc && nlc > ANCHOR_TEXT_SHARE * ann.nlcB;
+}
+
+/**
+ * A paragraph (`<p>`) typed anchor only by SPEC §1's second rule, whose plain text outweighs
+ * its link text. On a long guide with few links, one link is a larger share of the page's links
+ * than a paragraph's sentences are of its text, so each paragraph that holds a link is typed
+ * anchor; two such paragraphs in a row have no text-typed sibling, and both were skipped with
+ * their sentences (wcxb-dev 2269 lost three paragraphs under "Web Typography"). Its link is
+ * then judged as any anchor is: kept beside the paragraph's own text.
+ */
+function isLinkedParagraph(i: number, stats: PageStats): boolean {
+  const lc = stats.lc[i]!;
+  return stats.tags[i] === 'P' && stats.tc[i]! - lc > lc;
 }
 
 /** An anchor next to plain text (SPEC §1: in-text links carry meaning). */
