@@ -134,7 +134,7 @@ test('words the page draws apart stay apart where the markup has no space; a dro
 
 test('sections an accordion or a disclosure button folds away are clipped; menus, popups, a banner, hidden toggles and plain hidden text stay out', async ({ page }) => {
   const fold = (id: string, text: string) => `<div class="fold" id="${id}"><p>${text} ${paragraph(2)}</p></div>`;
-  await open(page, `<style>.fold{display:none}.gone{display:none}.invisible{visibility:hidden}.mobile{display:none}</style>
+  await open(page, `<style>.fold{display:none}.gone{display:none}.invisible{visibility:hidden}.mobile{display:none}.faq-q,.card{cursor:pointer}</style>
     <article><h1>Harbour story</h1><p>${paragraph(8)}</p>
     <h2>Findings</h2><div><div style="position:relative"><style>.x{}</style><div role="button" tabindex="0"><h4><style>${'.more-header{color:#4f4b4b;font-weight:500}'.repeat(4)}</style>More</h4></div></div></div><style>.y{}</style>
     <div class="fold"><p>ACCORDION-SECTION ${paragraph(2)} <span class="gone">GONE-IN-SECTION</span> <span class="invisible">INVISIBLE-IN-SECTION</span></p><div class="inner"><p>NESTED-IN-SECTION</p></div></div>
@@ -142,6 +142,8 @@ test('sections an accordion or a disclosure button folds away are clipped; menus
     <h3><button type="button" aria-expanded="false" aria-controls="method">Show the method</button></h3>
     <section id="method" hidden><p>CONTROLLED-SECTION ${paragraph(2)}</p></section>
     <div class="item-toggle" tabindex="0"><h3>What is a lantern permit?</h3><i class="icon"></i></div><div class="fold"><p>FOCUSABLE-HEADER-SECTION ${paragraph(2)}</p></div>
+    <div class="faq-q"><h3>Is the harbour open at night?</h3><i class="icon"></i></div><div class="fold"><p>CLICK-TARGET-SECTION ${paragraph(2)}</p></div>
+    <div class="card"><div class="card-title">Harbour tours</div><div class="fold"><p>INSIDE-CLICKABLE-CARD ${paragraph(2)}</p></div></div>
     <div tabindex="0" role="region" aria-label="Cookie banner"><p>${paragraph(2)}</p></div>${fold('settings', 'COOKIE-SETTINGS')}
     <button type="button" aria-expanded="false" aria-haspopup="menu" aria-controls="menu">Options</button>${fold('menu', 'POPUP-MENU')}
     <button type="button" class="mobile">Open</button>${fold('m', 'MOBILE-ONLY-TOGGLE')}
@@ -151,8 +153,9 @@ test('sections an accordion or a disclosure button folds away are clipped; menus
     <p>${paragraph(6)}</p></article>`);
   const clip = await extract(page);
   expect(clip).not.toBeNull();
-  for (const kept of ['ACCORDION-SECTION', 'NESTED-IN-SECTION', 'CONTROLLED-SECTION', 'FOCUSABLE-HEADER-SECTION']) expect(clip!.text).toContain(kept);
-  for (const gone of ['GONE-IN-SECTION', 'INVISIBLE-IN-SECTION', 'COOKIE-SETTINGS', 'POPUP-MENU', 'MOBILE-ONLY-TOGGLE', 'TOOLTIP-TEXT', 'LINK-MENU', 'PLAIN-HIDDEN']) expect(clip!.text).not.toContain(gone);
+  for (const kept of ['ACCORDION-SECTION', 'NESTED-IN-SECTION', 'CONTROLLED-SECTION', 'FOCUSABLE-HEADER-SECTION', 'CLICK-TARGET-SECTION']) expect(clip!.text).toContain(kept);
+  // Inside a card that is clickable as a whole, each part inherits the pointer: no part is a toggle.
+  for (const gone of ['GONE-IN-SECTION', 'INVISIBLE-IN-SECTION', 'COOKIE-SETTINGS', 'POPUP-MENU', 'MOBILE-ONLY-TOGGLE', 'TOOLTIP-TEXT', 'LINK-MENU', 'PLAIN-HIDDEN', 'INSIDE-CLICKABLE-CARD']) expect(clip!.text).not.toContain(gone);
 });
 
 test('line numbers a code viewer draws unselectable beside its lines are not part of the code', async ({ page }) => {

@@ -149,13 +149,14 @@ function previousSignificantSibling(el: Element): Element | null {
 
 /**
  * A rendered button that opens something in place — a `<button>`, `role="button"`,
- * `aria-expanded="false"` or a focusable `tabindex="0"` header — showing a label of at most
+ * `aria-expanded="false"`, a focusable `tabindex="0"` header or one the page's style makes a
+ * click target (isClickTarget) — showing a label of at most
  * rules.TOGGLE_MAX_LABEL_CHARS; or a wrapper (up to three deep) around nothing but one
  * (styles and scripts aside): CSS-in-JS accordions wrap their header.
  */
 function isToggle(el: Element | null): boolean {
   for (let depth = 0; el !== null && depth < 4; depth++) {
-    if (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || el.getAttribute('aria-expanded') === 'false' || el.getAttribute('tabindex') === '0') {
+    if (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || el.getAttribute('aria-expanded') === 'false' || el.getAttribute('tabindex') === '0' || isClickTarget(el)) {
       return opensInPlace(el) && shownChars(el, TOGGLE_MAX_LABEL_CHARS) <= TOGGLE_MAX_LABEL_CHARS && el.checkVisibility();
     }
     let only: Element | null = null;
@@ -167,6 +168,21 @@ function isToggle(el: Element | null): boolean {
     el = only;
   }
   return false;
+}
+
+/**
+ * Whether the page's style makes `el` itself a click target, a header that a script opens
+ * (WordPress accordion blocks: `.accordion-title{cursor:pointer}` over a `display:none`
+ * answer, no button or ARIA in the markup): its cursor is the pointer and its parent's is
+ * not (the cursor is inherited: everything inside a clickable card has it). Not a link, whose
+ * pointer is the browser's own and which goes elsewhere.
+ */
+function isClickTarget(el: Element): boolean {
+  const view = el.ownerDocument.defaultView;
+  if (el.tagName === 'A' || !view) return false;
+  if (view.getComputedStyle(el).cursor !== 'pointer') return false;
+  const parent = el.parentElement;
+  return parent === null || view.getComputedStyle(parent).cursor !== 'pointer';
 }
 
 /** NodeFilter.SHOW_TEXT (the constants are not globals in every DOM the core runs in). */
