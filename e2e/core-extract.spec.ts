@@ -158,6 +158,24 @@ test('sections an accordion or a disclosure button folds away are clipped; menus
   for (const gone of ['GONE-IN-SECTION', 'INVISIBLE-IN-SECTION', 'COOKIE-SETTINGS', 'POPUP-MENU', 'MOBILE-ONLY-TOGGLE', 'TOOLTIP-TEXT', 'LINK-MENU', 'PLAIN-HIDDEN', 'INSIDE-CLICKABLE-CARD']) expect(clip!.text).not.toContain(gone);
 });
 
+test('the panels behind a page\'s other tabs are clipped; a tab panel of links, or one inside a hidden block, stays out', async ({ page }) => {
+  // Tabs are buttons, or links to their panels (Microsoft Learn).
+  const tab = (id: string, label: string, selected: boolean) => selected
+    ? `<button type="button" role="tab" id="tab-${id}" aria-controls="${id}" aria-selected="true">${label}</button>`
+    : `<a href="#${id}" role="tab" id="tab-${id}" aria-controls="${id}" aria-selected="false" tabindex="-1">${label}</a>`;
+  await open(page, `<style>.mobile-only{display:none}</style><article><h1>Installing the lantern tools</h1><p>${paragraph(8)}</p>
+    <div class="tabs"><div role="tablist">${tab('win', 'Windows', true)}${tab('mac', 'macOS', false)}${tab('more', 'More', false)}</div>
+    <section id="win" role="tabpanel" aria-labelledby="tab-win"><p>TAB-SHOWN ${paragraph(2)}</p></section>
+    <section id="mac" role="tabpanel" aria-labelledby="tab-mac" hidden><p>TAB-BEHIND ${paragraph(2)}</p></section>
+    <section id="more" role="tabpanel" aria-labelledby="tab-more" hidden><a href="/a">LINK-TAB tide tables for the whole year</a> <a href="/b">lantern maps</a></section></div>
+    <div class="mobile-only"><section role="tabpanel"><p>TAB-IN-HIDDEN-BLOCK ${paragraph(2)}</p></section></div>
+    <p>${paragraph(6)}</p></article>`);
+  const clip = await extract(page);
+  expect(clip).not.toBeNull();
+  for (const kept of ['TAB-SHOWN', 'TAB-BEHIND']) expect(clip!.text).toContain(kept);
+  for (const gone of ['LINK-TAB', 'TAB-IN-HIDDEN-BLOCK']) expect(clip!.text).not.toContain(gone);
+});
+
 test('line numbers a code viewer draws unselectable beside its lines are not part of the code', async ({ page }) => {
   const line = (n: number, code: string) => `<div class="row"><span class="gutter">${n}</span><div class="code">${code}</div></div>`;
   await open(page, `<style>.gutter{user-select:none;opacity:.5;padding-right:1ch}.row{display:block}</style>

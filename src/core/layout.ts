@@ -118,7 +118,9 @@ function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: Check
  * accordion's panel after its "More" header, a "Show the method" section. Like the answer in
  * a closed `<details>` (foldedByDetails), it is the page's text one click away, and a clip
  * kept after the page is gone cannot be clicked open. The element just before it is a
- * rendered button with a short label (isToggle). What opens over the page instead (a menu, a dialog, a tooltip:
+ * rendered button with a short label (isToggle); or it is a tab panel (`role="tabpanel"`)
+ * behind a tab the reader has not chosen: a documentation page's install steps for another
+ * system, a service page's other offers. What opens over the page instead (a menu, a dialog, a tooltip:
  * `aria-haspopup`, `popover`, POPUP_ROLES) stays hidden, and so does a section of links (a
  * site menu behind a hamburger button): it must hold more text than links.
  * A control elsewhere naming the section in `aria-controls` is not looked for: on wcxb-dev
@@ -126,7 +128,8 @@ function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: Check
  * document on every page that hides an element with an id.
  */
 function foldedByToggle(el: Element): boolean {
-  return isToggle(previousSignificantSibling(el)) && !el.hasAttribute('popover') && !POPUP_ROLES.has(el.getAttribute('role') ?? '') && foldsMoreTextThanLinks(el);
+  if (el.hasAttribute('popover') || POPUP_ROLES.has(el.getAttribute('role') ?? '')) return false;
+  return (el.getAttribute('role') === 'tabpanel' || isToggle(previousSignificantSibling(el))) && foldsMoreTextThanLinks(el);
 }
 
 /** Roles of what opens over the page (a menu, a dialog), not in its flow. */
