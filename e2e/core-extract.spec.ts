@@ -158,7 +158,7 @@ test('sections an accordion or a disclosure button folds away are clipped; menus
   for (const gone of ['GONE-IN-SECTION', 'INVISIBLE-IN-SECTION', 'COOKIE-SETTINGS', 'POPUP-MENU', 'MOBILE-ONLY-TOGGLE', 'TOOLTIP-TEXT', 'LINK-MENU', 'PLAIN-HIDDEN', 'INSIDE-CLICKABLE-CARD']) expect(clip!.text).not.toContain(gone);
 });
 
-test('the panels behind a page\'s other tabs are clipped; a tab panel of links, or one inside a hidden block, stays out', async ({ page }) => {
+test('the panels behind a page\'s other tabs are clipped, each under its tab\'s name; a tab panel of links, or one inside a hidden block, stays out', async ({ page }) => {
   // Tabs are buttons, or links to their panels (Microsoft Learn).
   const tab = (id: string, label: string, selected: boolean) => selected
     ? `<button type="button" role="tab" id="tab-${id}" aria-controls="${id}" aria-selected="true">${label}</button>`
@@ -169,11 +169,21 @@ test('the panels behind a page\'s other tabs are clipped; a tab panel of links, 
     <section id="mac" role="tabpanel" aria-labelledby="tab-mac" hidden><p>TAB-BEHIND ${paragraph(2)}</p></section>
     <section id="more" role="tabpanel" aria-labelledby="tab-more" hidden><a href="/a">LINK-TAB tide tables for the whole year</a> <a href="/b">lantern maps</a></section></div>
     <div class="mobile-only"><section role="tabpanel"><p>TAB-IN-HIDDEN-BLOCK ${paragraph(2)}</p></section></div>
-    <p>${paragraph(6)}</p></article>`);
+    <p>${paragraph(6)}</p>
+    <div role="tablist"><div role="tab" id="head-t"><h5><a href="#body-t" aria-controls="body-t">Podcast Transcript</a></h5></div>
+    <div id="body-t" role="tabpanel" aria-labelledby="head-t" class="mobile-only"><p>TRANSCRIPT-IN-TABLIST ${paragraph(3)}</p></div></div></article>`);
   const clip = await extract(page);
   expect(clip).not.toBeNull();
   for (const kept of ['TAB-SHOWN', 'TAB-BEHIND']) expect(clip!.text).toContain(kept);
   for (const gone of ['LINK-TAB', 'TAB-IN-HIDDEN-BLOCK']) expect(clip!.text).not.toContain(gone);
+  // Each panel opens with its tab's name; the row of tabs, a control, is not written.
+  expect(clip!.html).toContain('<p><strong>Windows</strong></p><p>TAB-SHOWN');
+  expect(clip!.html).toContain('<p><strong>macOS</strong></p><p>TAB-BEHIND');
+  expect(clip!.text).not.toContain('More');
+  for (const name of [/Windows/g, /macOS/g]) expect(clip!.text.match(name)).toHaveLength(1);
+  // An older ARIA accordion puts its headers and their panels in one tablist: the content, header once.
+  expect(clip!.text).toContain('TRANSCRIPT-IN-TABLIST');
+  expect(clip!.text.match(/Podcast Transcript/g)).toHaveLength(1);
 });
 
 test('line numbers a code viewer draws unselectable beside its lines are not part of the code', async ({ page }) => {

@@ -300,6 +300,13 @@ export const TITLE_REGION_MIN_SHARE = 0.5;
  */
 export const TOGGLE_MAX_LABEL_CHARS = 120;
 
+/**
+ * Longest text of a tab that the clip writes as its panel's label (tabPanels.ts): a tab names
+ * its panel in a word or a few ("Windows", "What happens in an accident"); a longer text is
+ * not a name.
+ */
+export const TAB_LABEL_MAX_CHARS = 80;
+
 /** A boilerplate region holding more than this share of the page's plain text is the page itself (not discounted). */
 export const BOILERPLATE_MAX_SHARE = 0.5;
 

@@ -2,6 +2,7 @@ import { effectiveImageSize, resolveImageSource } from './layout';
 import { BLOCK_TAGS, CJK_CHARS_PER_MINUTE, CJK_CLASS, KEEP_TAGS, UNWRAP_BLOCK_TAGS, VOID_TAGS, WORDS_PER_MINUTE } from './rules';
 import type { PageStats } from './stats';
 import { holdsBlock, isImageElement, tagOf } from './stats';
+import { isTabRow, tabLabel } from './tabPanels';
 import { collapseSpaces } from './textUnits';
 import type { LayoutProbe } from './types';
 
@@ -263,6 +264,20 @@ export function serialize(input: SerializeInput): Serialized {
     }
   }
 
+  /** Whether the clip writes `el`: rendered, not a control or in a row of tabs, in a kept subtree and not removed from it. */
+  const written = (el: Element): boolean => {
+    const at = stats.index.get(el);
+    if (at === undefined || (TAG_FLAGS.get(stats.tags[at]!) ?? 0) & CONTROL) return false;
+    const list = el.closest('[role="tablist"]');
+    if (list !== null && isTabRow(list)) return false;
+    for (let p: Node | null = el; p !== null; p = p.parentNode) {
+      if (removed.has(p)) return false;
+      if (kept.has(p)) return true;
+      if (p === root) break;
+    }
+    return false;
+  };
+
   const html: string[] = [];
   const blocks: string[] = [];
   const images: string[] = [];
@@ -452,6 +467,9 @@ export function serialize(input: SerializeInput): Serialized {
       continue;
     }
     if (flags & CONTROL) continue;
+    // A row of tabs is a control too: the clip opens every panel and names each (tabLabel).
+    const role = inside ? el.getAttribute('role') : null;
+    if (role === 'tablist' && isTabRow(el)) continue;
     if (preDepth > 0 && isLineNumber(el, layout)) continue;
     if (tag === 'TD' && inside && isLineNumberGutter(el)) continue;
 
@@ -465,6 +483,17 @@ export function serialize(input: SerializeInput): Serialized {
     }
     if (preDepth > 0 && (flags & BLOCK) && preLineOpen) preBreak = true;
     if ((flags & BLOCK) && line) flushLine();
+    // A tab panel opens with its tab's name, which the clip leaves out with the page's controls.
+    if (inside && flowDepth === 0 && preDepth === 0 && role === 'tabpanel') {
+      const label = tabLabel(el, written);
+      if (label !== null) {
+        if (implicitOpen) closeImplicit();
+        if (line) flushLine();
+        html.push(`<p><strong>${escapeText(label)}</strong></p>`);
+        blocks.push(label);
+        content++;
+      }
+    }
     if (tag === 'PRE') preDepth++;
     let frame = flags;
     let start = html.length;
