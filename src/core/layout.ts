@@ -128,8 +128,9 @@ function foldedByDetails(el: Element, style: CSSStyleDeclaration, options: Check
  * document on every page that hides an element with an id.
  */
 function foldedByToggle(el: Element): boolean {
-  if (el.hasAttribute('popover') || POPUP_ROLES.has(el.getAttribute('role') ?? '')) return false;
-  return (el.getAttribute('role') === 'tabpanel' || isToggle(previousSignificantSibling(el))) && foldsMoreTextThanLinks(el);
+  const role = el.getAttribute('role') ?? '';
+  if (el.hasAttribute('popover') || POPUP_ROLES.has(role)) return false;
+  return (role === 'tabpanel' || isToggle(previousSignificantSibling(el))) && foldsMoreTextThanLinks(el);
 }
 
 /** Roles of what opens over the page (a menu, a dialog), not in its flow. */

@@ -335,8 +335,9 @@ function endsAtSeparator(title: string, part: string): boolean {
  * heading outside the content that names the site (a footer's) proves nothing.
  */
 function headedRest(title: string, part: string, h1: Element | null, root: Element): string | null {
-  const sep = h1 ? TITLE_SEPARATORS.find((s) => title.length > part.length + s.length && title.endsWith(part) && title.endsWith(s, title.length - part.length)) : undefined;
-  if (!h1 || sep === undefined) return null;
+  if (!h1) return null;
+  const sep = TITLE_SEPARATORS.find((s) => title.length > part.length + s.length && title.endsWith(part) && title.endsWith(s, title.length - part.length));
+  if (sep === undefined) return null;
   const rest = title.slice(0, title.length - part.length - sep.length).trim();
   const key = headingKey(rest);
   if (key === '') return null;

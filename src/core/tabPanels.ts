@@ -1,3 +1,4 @@
+import { collapse } from './records/domIndex';
 import { TAB_LABEL_MAX_CHARS } from './rules';
 
 /**
@@ -22,7 +23,7 @@ export function tabLabel(panel: Element, isWritten: (tab: Element) => boolean): 
     }
   }
   if (tab !== null && isWritten(tab)) return null;
-  const label = (tab?.textContent || tab?.getAttribute('aria-label') || panel.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
+  const label = collapse(tab?.textContent || tab?.getAttribute('aria-label') || panel.getAttribute('aria-label') || '');
   return label !== '' && label.length <= TAB_LABEL_MAX_CHARS ? label : null;
 }
 
