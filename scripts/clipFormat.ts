@@ -1,8 +1,9 @@
 /** How `npm run clip` prints a clip (scripts/clip.ts). */
 import { JSDOM } from 'jsdom';
+import { statesTitle } from '../src/core/titleHeading';
 import type { Clip } from '../src/core/types';
 import { escapeHtml } from '../src/export/html';
-import { dropTitleHeading, statesTitle } from '../src/export/leadImage';
+import { dropTitleHeading } from '../src/export/leadImage';
 import { htmlToMarkdown } from '../src/export/markdown';
 
 export const FORMATS = ['md', 'html', 'json', 'text'] as const;
@@ -17,7 +18,8 @@ export function render(clip: Clip, format: Format): string {
     case 'json':
       return JSON.stringify(clip, null, 2);
     case 'text': {
-      // The title once: the content's first block is the page's <h1> when it states it.
+      // The title once. The core already leaves out the content's heading that states it
+      // (core/titleHeading.ts); a clip it did not make may still open with one.
       const [first, ...rest] = clip.text.split('\n\n');
       const body = first !== undefined && statesTitle(first, clip.title) ? rest.join('\n\n') : clip.text;
       return `${clip.title}\n\n${body}\n`;

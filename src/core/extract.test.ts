@@ -28,6 +28,17 @@ function articlePage(extraInBody = ''): Document {
 }
 
 describe('extract: NTA + link blocks on a news page', () => {
+  it('states the title once: in its field, not again as the content\'s opening heading', () => {
+    const clip = extract(articlePage(), { layout: fakeLayout })!;
+    expect(clip.title).toBe('The harbour lantern festival returns');
+    expect(clip.html).not.toContain('<h1>');
+    expect(clip.text.startsWith('By Ada Writer\n\n')).toBe(true);
+    expect(clip.trace.notes).toContain('the opening heading states the title: left to the clip\'s title field');
+    // A heading that says something else stays.
+    const other = extract(doc(`<article><h1>Lanterns, and the people who light them</h1><p>${prose(6, 1)}</p><p>${prose(6, 2)}</p></article>`, '<title>Harbour news</title>'), { layout: fakeLayout })!;
+    expect(other.html.startsWith('<h1>Lanterns, and the people who light them</h1>')).toBe(true);
+  });
+
   it('keeps the body text and in-text links, drops nav, related list, share bar and footer', () => {
     const clip = extract(articlePage(), { layout: fakeLayout })!;
     expect(clip).not.toBeNull();

@@ -4,6 +4,7 @@ import { liveLayoutProbe, markupVisibility } from './layout';
 import type { LinkBlock, LinkBlockResult } from './linkBlocks';
 import { createLinkBlockScanner, isDescribedList, removableSpan } from './linkBlocks';
 import { extractMetadata } from './metadata';
+import { withoutTitleHeading } from './titleHeading';
 import { APP_SHELL_LAYOUT, appShellDocument } from './noscript';
 import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
@@ -111,7 +112,9 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 7. Metadata.
   const serialized = now();
   const meta = extractMetadata(doc, baseUrl, selection.root);
-  const { words, cjk } = countWords(out.text);
+  // The title is the clip's own field: the content's heading that repeats it leaves the body.
+  const body = withoutTitleHeading(out, meta.title);
+  const { words, cjk } = countWords(body.text);
   const trace: Trace = {
     engine: engine.name,
     ms: 0,
@@ -121,7 +124,7 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     linkBlocks: options.trace ? blocks.trace : [],
     lcr: linkBlocks.lcr,
     ccr: linkBlocks.ccr,
-    notes: notes.concat(selection.notes, noise.notes),
+    notes: notes.concat(selection.notes, noise.notes, body === out ? [] : ['the opening heading states the title: left to the clip\'s title field']),
   };
   const clip: Clip = {
     title: meta.title,
@@ -132,10 +135,10 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     dir: meta.dir,
     url: doc.URL,
     canonicalUrl: meta.canonicalUrl,
-    excerpt: meta.excerpt ?? excerptOf(out.text),
+    excerpt: meta.excerpt ?? excerptOf(body.text),
     leadImage: meta.leadImage ?? out.images[0] ?? null,
-    html: out.html,
-    text: out.text,
+    html: body.html,
+    text: body.text,
     wordCount: words + cjk,
     readingMinutes: readingMinutes(words, cjk),
     engine: engine.name,

@@ -1,3 +1,4 @@
+import { statesTitle } from '../core/titleHeading';
 import type { StoredClip } from '../storage/schema';
 import { sanitizeToFragment } from '../shared/sanitize';
 import { escapeHtml } from './html';
@@ -58,15 +59,11 @@ function openingHeading(fragment: DocumentFragment): Element | null {
 }
 const OPENING_LEVELS = new Set(['H1']);
 
-/** A title for comparison: case, whitespace and punctuation do not count ('Hello, World!' = 'hello world'). */
-function titleKey(text: string): string {
-  return text.toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, '');
-}
-
 /**
  * Removes the content's opening <h1> when it states `title`. The reader's header and each
- * EPUB chapter already show the clip's title above the content, and the core keeps the
- * page's <h1> in it, so the title showed twice. A heading that says something else stays.
+ * EPUB chapter already show the clip's title above the content. The core leaves that heading
+ * out of new clips (core/titleHeading.ts), but clips saved before it did, and backups made
+ * from them, still hold it. A heading that says something else stays.
  * Call before `insertLeadImage`, so the lead image then goes to the very top.
  */
 export function dropTitleHeading(fragment: DocumentFragment, title: string): void {
@@ -106,12 +103,6 @@ function isKicker(el: Element): boolean {
   return KICKER_TAGS.has(el.nodeName) && text.length > 0 && text.length <= 40 && !/[.!?…]$/.test(text) && !el.querySelector('h1, h2, h3, img, figure, table');
 }
 const KICKER_TAGS = new Set(['P', 'UL', 'OL']);
-
-/** Whether a heading's (or a text block's) words are the title's, as dropTitleHeading compares them. */
-export function statesTitle(text: string, title: string): boolean {
-  const key = titleKey(title);
-  return key !== '' && titleKey(text) === key;
-}
 
 /**
  * Puts the lead image at the top of a sanitized clip fragment (after its opening <h1>), unless
