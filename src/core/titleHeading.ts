@@ -1,3 +1,4 @@
+import { collapse } from './records/domIndex';
 import type { Serialized } from './serialize';
 
 /**
@@ -30,14 +31,14 @@ export function withoutTitleHeading(out: Serialized, title: string | null): Seri
       // A clip that is nothing but its title keeps it.
       return rest === null || !/\S/.test(rest) ? out : { ...out, html: html.slice(0, m.index) + html.slice(OPENING_BLOCK.lastIndex), text: rest };
     }
-    if (!isKicker(inner, m[2]!)) return out;
+    if (!isKickerText(inner) || m[2]!.includes('<img')) return out;
     pos = OPENING_BLOCK.lastIndex;
   }
   return out;
 }
 
 /** Letters and digits of a title or heading, lower-cased: what "states the title" compares. */
-export function titleKey(text: string): string {
+function titleKey(text: string): string {
   return text.toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, '');
 }
 
@@ -48,20 +49,25 @@ export function statesTitle(text: string, title: string): boolean {
 }
 
 /** At most this many short lines above the title heading (a date, a section's name). */
-export const TITLE_KICKERS_MAX = 2;
+const TITLE_KICKERS_MAX = 2;
 /** A kicker line is at most this long, and no sentence. */
 const KICKER_MAX_CHARS = 40;
 
 /** One top-level paragraph or title-level heading at the read position (sticky). */
 const OPENING_BLOCK = /\s*<(p|h1|h2)>([\s\S]*?)<\/\1>/y;
 
-function isKicker(text: string, markup: string): boolean {
-  return text.length > 0 && text.length <= KICKER_MAX_CHARS && !/[.!?…]$/.test(text) && !markup.includes('<img');
+/**
+ * Whether a line's collapsed text can be a kicker above a title: short, and no sentence (a
+ * date, a section's name, a tag list). The reader and the exports ask the same of the
+ * sanitized DOM of clips saved before this rule (export/leadImage.ts).
+ */
+export function isKickerText(text: string): boolean {
+  return text.length > 0 && text.length <= KICKER_MAX_CHARS && !/[.!?…]$/.test(text);
 }
 
 /** The text of serialized inline markup: tags dropped, the serializer's escapes undone, spaces collapsed. */
 function plainText(markup: string): string {
-  return markup.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot);/g, (_, e: string) => ENTITIES[e]!).replace(/\s+/g, ' ').trim();
+  return collapse(markup.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot);/g, (_, e: string) => ENTITIES[e]!));
 }
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 

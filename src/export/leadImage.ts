@@ -1,4 +1,5 @@
-import { statesTitle } from '../core/titleHeading';
+import { collapse } from '../core/records/domIndex';
+import { isKickerText, statesTitle } from '../core/titleHeading';
 import type { StoredClip } from '../storage/schema';
 import { sanitizeToFragment } from '../shared/sanitize';
 import { escapeHtml } from './html';
@@ -99,8 +100,7 @@ function leadingHeading(fragment: DocumentFragment, levels: ReadonlySet<string>,
 
 /** A short line that is no sentence and holds no heading or image: a date, a section's name, a tag list. */
 function isKicker(el: Element): boolean {
-  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return KICKER_TAGS.has(el.nodeName) && text.length > 0 && text.length <= 40 && !/[.!?…]$/.test(text) && !el.querySelector('h1, h2, h3, img, figure, table');
+  return KICKER_TAGS.has(el.nodeName) && isKickerText(collapse(el.textContent ?? '')) && !el.querySelector('h1, h2, h3, img, figure, table');
 }
 const KICKER_TAGS = new Set(['P', 'UL', 'OL']);
 
