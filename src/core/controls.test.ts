@@ -1,8 +1,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { isHeadingAnchor } from './controls';
+import { actionKey, isHeadingAnchor } from './controls';
 import { extractResult } from './extract';
-import { CONTROL_FIRST_UNITS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, TOC_LABEL } from './rules';
+import { ACTION_LABELS, CONTROL_FIRST_UNITS, CONTROL_PHRASE, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, TOC_LABEL } from './rules';
 import { fakeLayout, prose } from './testPage';
 
 function page(body: string): Document {
@@ -47,6 +47,31 @@ describe('control text', () => {
     expect(text).toContain(prose(2, 6));
     expect(text).not.toContain('Click to expand');
     expect(text).not.toContain('Loading');
+  });
+
+  it('drops a post’s or a card’s own controls standing alone, with their separators', () => {
+    const { text, notes } = clip(`<article><h1>The harbour lantern festival returns</h1>
+      <div class="post"><p>${prose(5, 1)}</p><div class="comments-link"><a role="button" href="#">Add a comment</a><span> | </span><a role="button" href="#">Show <b>2</b> more comments</a></div></div>
+      <div class="post"><p>${prose(5, 2)}</p><div class="post-menu"><a href="/posts/1/edit">Improve this answer</a> <button type="button">Follow</button></div></div>
+      <div class="post"><p>${prose(5, 3)}</p><div class="actions"><a href="/reply/1">Reply</a> · <span role="button">Report</span></div></div>
+      <div class="card"><p>${prose(5, 4)}</p><div class="card-buttons"><a class="button quickview">Quick view</a></div></div>
+      <p>${prose(5, 5)}</p></article>`);
+    expect(blocks(text)).toEqual(['The harbour lantern festival returns', ...[1, 2, 3, 4, 5].map((n) => prose(5, n))]);
+    // Six links and spans; the button's label is never written (a form control).
+    expect(notes).toContain('control text: 6 post or card control(s) ("Reply", "Share", "Add to cart") standing alone dropped');
+  });
+
+  it('keeps such a word when it is no link or button, a heading, a table’s cell, or has words beside it', () => {
+    const { text } = clip(`<article><h1>The harbour lantern festival returns</h1><p>${prose(5, 1)}</p>
+      <p>Share</p>
+      <p>${prose(2, 4)} <a href="/share">Share</a></p>
+      <h2 id="compare"><a href="#compare">Compare</a></h2><p>${prose(3, 6)}</p>
+      <table><tr><td><a href="/save">Save</a></td><td>${prose(1, 2)}</td></tr></table>
+      <p>${prose(5, 3)}</p></article>`);
+    expect(blocks(text)).toContain('Share');
+    expect(text).toContain(`${prose(2, 4)} Share`);
+    expect(blocks(text)).toContain('Compare');
+    expect(blocks(text)).toContain('Save');
   });
 
   it('drops a heading’s permalink mark, inside the heading or beside it', () => {
@@ -173,12 +198,16 @@ describe('control text', () => {
     };
     const letters = [CONTROL_PHRASE, PLACEHOLDER_PHRASE, TOC_LABEL].flatMap(firstLetters);
     expect(new Set(letters)).toEqual(new Set(['r', 'l', 'c', 't']));
+    for (const label of ACTION_LABELS) letters.push(label.charAt(0));
     for (const letter of letters) {
       expect(CONTROL_FIRST_UNITS.has(letter)).toBe(true);
       expect(CONTROL_FIRST_UNITS.has(letter.toUpperCase())).toBe(true);
     }
     for (const mark of [...PERMALINK_MARKS, '#12']) expect(CONTROL_FIRST_UNITS.has(mark.charAt(0))).toBe(true);
-    // And a text that begins otherwise is not read: "More" under a card stays (no pattern holds it).
-    expect(CONTROL_FIRST_UNITS.has('M')).toBe(false);
+    // And a text that begins otherwise is not read: "Next" under a card stays (no pattern holds it).
+    expect(CONTROL_FIRST_UNITS.has('N')).toBe(false);
+    expect(actionKey('show  12\n more comments |')).toBe('show # more comments');
+    expect(ACTION_LABELS.has(actionKey('add to cart »'))).toBe(true);
+    expect(ACTION_LABELS.has(actionKey('share this'))).toBe(false);
   });
 });

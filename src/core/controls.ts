@@ -1,7 +1,7 @@
 import type { ContentSelection } from './engines/engine';
 import { effectiveImageSize } from './layout';
 import { collapse } from './records/domIndex';
-import { BLOCK_TAGS, CONTROL_FIRST_UNITS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, READING_TIME_MAX_CHARS, TOC_LABEL } from './rules';
+import { ACTION_LABELS, BLOCK_TAGS, CONTROL_FIRST_UNITS, CONTROL_MAX_CHARS, CONTROL_PHRASE, HEADING_TAGS, PERMALINK_MARKS, PLACEHOLDER_PHRASE, READING_TIME, READING_TIME_FIRST_UNITS, READING_TIME_MAX_CHARS, TOC_LABEL } from './rules';
 import { CONTROL_TAGS, VISIBLE } from './serialize';
 import type { PageStats } from './stats';
 import { isImageElement, subtreeStart, tagOf } from './stats';
@@ -37,7 +37,7 @@ export function removeControlText(selection: ContentSelection, stats: PageStats,
   const rootIndex = stats.index.get(root);
   if (rootIndex === undefined) return [];
   const { order, tags, tc, img } = stats;
-  const dropped = { action: 0, mark: 0, toc: 0, time: 0 };
+  const dropped = { action: 0, bar: 0, mark: 0, toc: 0, time: 0 };
   const picture = (el: Element, at: number): boolean => img[at]! > 0 && holdsPicture(el, stats, layout, minImageWidth);
   for (let i = subtreeStart(stats, rootIndex); i < rootIndex; i++) {
     const chars = tc[i]!;
@@ -57,16 +57,25 @@ export function removeControlText(selection: ContentSelection, stats: PageStats,
       const separator = separatorBeside(el, 'previousSibling') ?? separatorBeside(el, 'nextSibling');
       if (separator !== null) removed.add(separator);
     }
+    // "Reply · Quote · Report": the separators of an action bar go with its controls.
+    if (kind === 'bar') {
+      for (const step of ['previousSibling', 'nextSibling'] as const) {
+        const separator = separatorBeside(el, step);
+        if (separator !== null) removed.add(separator);
+      }
+    }
   }
   const notes: string[] = [];
   if (dropped.action > 0) notes.push(`control text: ${dropped.action} call(s) to action or placeholder(s) standing alone dropped`);
+  if (dropped.bar > 0) notes.push(`control text: ${dropped.bar} post or card control(s) ("Reply", "Share", "Add to cart") standing alone dropped`);
   if (dropped.mark > 0) notes.push(`control text: ${dropped.mark} permalink(s) dropped`);
   if (dropped.toc > 0) notes.push(`control text: ${dropped.toc} table-of-contents label(s) standing alone dropped`);
   if (dropped.time > 0) notes.push(`control text: ${dropped.time} reading-time label(s) dropped`);
   return notes;
 }
 
-type ControlKind = 'action' | 'mark' | 'toc' | 'time';
+/** `bar`: a post's or a card's own control (rules.ACTION_LABELS), alone or among more of them. */
+type ControlKind = 'action' | 'bar' | 'mark' | 'toc' | 'time';
 
 /** What control the element's text is, if any; `short`: within rules.CONTROL_MAX_CHARS (longer, only a reading time can be). */
 function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<Node>, short: boolean): ControlKind | null {
@@ -82,8 +91,41 @@ function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<No
   if (POST_NUMBER.test(text)) return linkWithText(el, tag, text) !== null && standsAlone(el, stats, removed) ? 'mark' : null;
   if (TOC_LABEL.test(lower)) return standsAlone(el, stats, removed) ? 'toc' : null;
   const action = CONTROL_PHRASE.test(lower) && !HEADING_TAGS.has(tag);
-  return (action || PLACEHOLDER_PHRASE.test(lower)) && el.closest('td, th') === null && standsAlone(el, stats, removed) ? 'action' : null;
+  if ((action || PLACEHOLDER_PHRASE.test(lower)) && el.closest('td, th') === null && standsAlone(el, stats, removed)) return 'action';
+  return isActionControl(el, tag, lower) && el.closest('td, th') === null && standsAlone(el, stats, removed, true) ? 'bar' : null;
 }
+
+/**
+ * Whether the element is a post's or a card's own control (rules.ACTION_LABELS): a link or a
+ * button, or the element around one, whose whole text is such a label. `lower`: its rendered
+ * text, lower case.
+ */
+function isActionControl(el: Element, tag: string, lower: string): boolean {
+  if (HEADING_TAGS.has(tag) || !ACTION_LABELS.has(actionKey(lower))) return false;
+  if (isClickable(el, tag)) return true;
+  for (const inner of el.querySelectorAll(CLICKABLE)) if ((inner.textContent ?? '').trim().toLowerCase() === lower) return true;
+  return false;
+}
+
+/** A control's text as rules.ACTION_LABELS writes it: spaces collapsed, a number as `#`, no trailing separators or arrows. */
+export function actionKey(lower: string): string {
+  let key = collapse(lower);
+  let end = key.length;
+  while (end > 0 && ACTION_TRAILERS.has(key.charAt(end - 1))) end--;
+  key = key.slice(0, end).trimEnd();
+  return DIGIT.test(key) ? key.replace(DIGITS, '#') : key;
+}
+const ACTION_TRAILERS: ReadonlySet<string> = new Set([...' .…:»›→>|·']);
+const DIGITS = /\d+/g;
+
+/** An `<a>` (with or without `href`: a script may handle the click), a `<button>`, or an element of a clickable role. */
+function isClickable(el: Element, tag: string): boolean {
+  if (tag === 'A' || tag === 'BUTTON') return true;
+  const role = el.getAttribute('role');
+  return role !== null && CLICKABLE_ROLES.has(role.trim().toLowerCase());
+}
+const CLICKABLE_ROLES: ReadonlySet<string> = new Set(['button', 'link', 'menuitem']);
+const CLICKABLE = 'a, button, [role="button"], [role="link"], [role="menuitem"]';
 
 /** The sibling on that side, past blank text, when its whole text is one separator (`·`, `|`, `•`, a dash, a slash): a text run or an element. */
 function separatorBeside(el: Element, step: 'previousSibling' | 'nextSibling'): Node | null {
@@ -203,29 +245,39 @@ function siblingElement(el: Element, step: 'previousSibling' | 'nextSibling'): E
  * clip's text runs a line break into its block ("…from your purchases.<br><a>Learn more.</a>"
  * is one block, and a forum post's "Contents<br>Chapter 1…" is its author's).
  */
-function standsAlone(el: Element, stats: PageStats, removed: Set<Node>): boolean {
+function standsAlone(el: Element, stats: PageStats, removed: Set<Node>, inBar = false): boolean {
   for (let cur: Element | null = el; cur !== null && !BLOCK_TAGS.has(tagOf(cur)); cur = cur.parentElement) {
-    if (!sideIsBlank(cur, 'previousSibling', stats, removed) || !sideIsBlank(cur, 'nextSibling', stats, removed)) return false;
+    if (!sideIsBlank(cur, 'previousSibling', stats, removed, inBar) || !sideIsBlank(cur, 'nextSibling', stats, removed, inBar)) return false;
   }
   return true;
 }
 
-function sideIsBlank(el: Element, step: 'previousSibling' | 'nextSibling', stats: PageStats, removed: Set<Node>): boolean {
+/** `inBar`: separators and a post's or a card's other controls (isActionControl) count as blank too. */
+function sideIsBlank(el: Element, step: 'previousSibling' | 'nextSibling', stats: PageStats, removed: Set<Node>, inBar: boolean): boolean {
   for (let node = el[step]; node !== null; node = node[step]) {
     if (removed.has(node)) continue;
     if (node.nodeType === 3) {
-      if (VISIBLE.test(node.nodeValue ?? '')) return false;
+      if (VISIBLE.test(node.nodeValue ?? '') && !(inBar && SEPARATOR.test(node.nodeValue ?? ''))) return false;
     } else if (node.nodeType === 1) {
       const sib = node as Element;
       const tag = tagOf(sib);
       if (BLOCK_TAGS.has(tag)) return true;
       if (CONTROL_TAGS.has(tag)) continue; // a form's label is not written (serialize.ts)
+      if (inBar && isBarNeighbour(sib, tag, stats)) continue;
       const i = stats.index.get(sib);
       if (i !== undefined && (stats.img[i]! > 0 || (stats.tc[i]! > 0 && holdsText(sib, stats, removed)))) return false;
     }
   }
   return true;
 }
+
+/** A separator, or another control of a post's or a card's action bar. */
+function isBarNeighbour(el: Element, tag: string, stats: PageStats): boolean {
+  const text = renderedText(el, stats);
+  if (text === null || text.length > BAR_NEIGHBOUR_MAX_CHARS) return false;
+  return SEPARATOR.test(text) || isActionControl(el, tag, text.toLowerCase());
+}
+const BAR_NEIGHBOUR_MAX_CHARS = 40;
 
 /** Whether the element still holds text a reader sees once `removed` is gone (a TOC's "hide" toggle went with its links). */
 function holdsText(el: Element, stats: PageStats, removed: Set<Node>): boolean {

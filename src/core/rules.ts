@@ -470,6 +470,27 @@ export const CARD_LIST_MIN_RATIO = 3;
 export const CONTROL_PHRASE = /^(?:read more|learn more|continue reading|click to expand)[\s.…:»›→>]*$/;
 
 /**
+ * A post's or a product card's own control (controls.ts): the whole text of a link or a button
+ * under a forum post ("Reply", "Quote", "Report"), a Q&A site's answer ("Improve this answer",
+ * "Add a comment", "Show 2 more comments"), a share bar ("Share", "Embed", "Save"), or a shop's
+ * card ("Quick view", "Add to cart", "Compare", "Shop now"): lower case, spaces collapsed, a
+ * number written `#`, trailing separators and arrows left off (controls.ts actionKey). Unlike a
+ * call to action these are also words of a sentence, so only a link or a button holding exactly
+ * this text is read, and it is dropped when it stands on its line with nothing beside it but
+ * more such controls and separators (a post's action bar, "Reply · Quote · Report"). A set, not
+ * a pattern: a page compiles no regular expression to ask (a long alternation costs ~0.2 ms to
+ * compile in a fresh page; see rules.READING_TIME).
+ */
+export const ACTION_LABELS: ReadonlySet<string> = new Set([
+  'reply', 'reply with quote', 'quote', 'multiquote', 'multi-quote', 'report', 'report post', 'report comment', 'report abuse',
+  'permalink', 'share', 'embed', 'save', 'follow', 'edit', 'flag',
+  'improve this answer', 'improve this question', 'improve this post', 'add a comment', 'add comment',
+  'show # more comment', 'show # more comments',
+  'quick view', 'view options', 'choose options', 'select options',
+  'add to cart', 'add to bag', 'add to basket', 'add to wishlist', 'shop now', 'book now', 'buy now', 'get a quote', 'compare',
+]);
+
+/**
  * A placeholder for what the page's scripts were still loading ("Loading...", a spinner's
  * label, heading or not). Only with its ellipsis: a bare "Loading" is a word of the text
  * (a mover's list of services: "Packing, Loading, Unloading").
@@ -488,12 +509,16 @@ export const TOC_LABEL = /^(?:table of )?contents:?$/;
 
 /**
  * The first UTF-16 unit a control text can begin with, in either case: the first letters of
- * CONTROL_PHRASE's, PLACEHOLDER_PHRASE's and TOC_LABEL's words, and a permalink mark's first
+ * CONTROL_PHRASE's, PLACEHOLDER_PHRASE's, TOC_LABEL's and ACTION_LABELS' words, and a permalink mark's first
  * unit (`#` also begins a post's number). controls.ts tests no pattern against a text that
  * begins otherwise, as most short texts of a clip do. Kept in step with the patterns above by
  * controls.test.ts.
  */
-export const CONTROL_FIRST_UNITS: ReadonlySet<string> = new Set([...'rlctRLCT', ...[...PERMALINK_MARKS].map((mark) => mark[0]!)]);
+export const CONTROL_FIRST_UNITS: ReadonlySet<string> = new Set([
+  ...'rlctRLCT',
+  ...[...ACTION_LABELS].flatMap((label) => [label.charAt(0), label.charAt(0).toUpperCase()]),
+  ...[...PERMALINK_MARKS].map((mark) => mark[0]!),
+]);
 
 /** Control texts are short: only elements of at most this many non-space characters are read (controls.ts). */
 export const CONTROL_MAX_CHARS = 24;
