@@ -72,6 +72,9 @@ describe('metadata', () => {
     expect(byline('<div id="root"><div class="td-post-author-name">By Summer Swann - June 12, 2025</div><p>Text.</p></div>')).toBe('Summer Swann');
     expect(byline('<p id="article-author-line">Posted by msmash on Friday January 12, 2024 @11:40AM</p><div id="root"><p>Text.</p></div>')).toBe('msmash');
     expect(byline('<div class="author-card">Haley Hoekstra • March 12, 2025</div><div id="root"><p>Text.</p></div>')).toBe('Haley Hoekstra');
+    // A reading time beside the name goes, even run into it by a block boundary.
+    expect(byline('<div class="_authorDetails_1r0t"><a href="/blog/author/brianbecker">Brian Becker</a><div>7 min read</div></div><div id="root"><p>Text.</p></div>')).toBe('Brian Becker');
+    expect(byline('<div class="byline">Ann Lee · 12 minute read</div><div id="root"><p>Text.</p></div>')).toBe('Ann Lee');
     // A weekday without a digit, in any case, goes too (the one date form without a digit).
     expect(byline('<div class="author-line">By Ada Writer On Tuesday</div><div id="root"><p>Text.</p></div>')).toBe('Ada Writer');
     // The content root's own first; a name is short.

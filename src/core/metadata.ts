@@ -553,7 +553,9 @@ function nameOf(text: string): string | null {
   // Every form of TRAILING_DATE holds a digit or " on " (before a weekday): a text without
   // either is not read by it, a large expression that costs ~2.5 ms to compile in a fresh page.
   const undated = DATE_HINT.test(unlabelled) ? unlabelled.replace(TRAILING_DATE, '') : unlabelled;
-  const b = undated.replace(/[\s|•·,:\-–—]+$/, '').replace(TRAILING_LABEL, '').trim();
+  // "Brian Becker7 min read": a reading time beside the name, run into it by a block boundary.
+  const untimed = undated.toLowerCase().endsWith(' read') ? undated.replace(TRAILING_READING_TIME, '') : undated;
+  const b = untimed.replace(/[\s|•·,:\-–—]+$/, '').replace(TRAILING_LABEL, '').trim();
   if (!b || b.length > 100 || b.split(' ').length > 10 || !hasLetter(b) || ADDRESS.test(b) || NOT_IN_A_NAME.test(b) || BARE_LABEL.test(b) || UI_LABEL.test(b)) return null;
   return b;
 }
@@ -567,6 +569,8 @@ const NOT_IN_A_NAME = /[©$#?!]/;
  * The label of the date that followed, left once the date is removed; glued to the name when
  * they sit in separate elements ("TopGear.comPublished: 11 Mar 2026").
  */
+/** A reading time ending a byline's text ("· 7 min read", "5 minute read"); rules.READING_TIME, which reads more forms, costs more to compile. */
+const TRAILING_READING_TIME = /\s*[|•·,\-–—]?\s*\d+\s*min(?:ute)?s?\.?\s+read$/i;
 const TRAILING_LABEL = /\s*(?:Published|Updated|Posted|Last [Uu]pdated)(?:\s+on)?$/;
 /** A weekday's name, whole or cut ("Tue", "Tues", "Tuesday"), not the start of a longer word ("Monroe"). */
 const WEEKDAYS = 'mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?';
