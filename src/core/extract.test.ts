@@ -39,6 +39,16 @@ describe('extract: NTA + link blocks on a news page', () => {
     expect(other.html.startsWith('<h1>Lanterns, and the people who light them</h1>')).toBe(true);
   });
 
+  it('leaves the author’s box that ends the article to the byline field', () => {
+    const box = `<div class="writer"><img src="/i/ada.jpg" alt="Ada Writer" data-w="120" data-h="120"><p><a href="/people/ada">Ada Writer</a></p><p>Ada Writer covers the harbour and its festivals for Example News.</p></div>`;
+    const clip = extract(doc(`<main><article><h1>The harbour lantern festival returns</h1><p>${prose(6, 1)}</p><p>${prose(6, 2)}</p>${box}</article></main>`,
+      '<title>The harbour lantern festival returns</title><meta name="author" content="Ada Writer">'), { layout: fakeLayout })!;
+    expect(clip.byline).toBe('Ada Writer');
+    expect(clip.text.endsWith(prose(6, 2))).toBe(true);
+    expect(clip.html).not.toContain('ada.jpg');
+    expect(clip.trace.notes).toContain('the author\'s box ends the content (name and biography): left to the clip\'s byline field');
+  });
+
   it('keeps the body text and in-text links, drops nav, related list, share bar and footer', () => {
     const clip = extract(articlePage(), { layout: fakeLayout })!;
     expect(clip).not.toBeNull();

@@ -9,6 +9,7 @@ import { resolveOptions } from './options';
 import type { Serialized } from './serialize';
 import { countWords, excerptOf, readingMinutes, serialize } from './serialize';
 import { withoutTitleHeading } from './titleHeading';
+import { withoutAuthorBox } from './authorBox';
 import { extractRecords } from './records';
 import { LINK_BLOCKS_MAX_CONTENT_SHARE, MARKUP_RETRY_MAX_RENDERED_CHARS, MARKUP_RETRY_MIN_RATIO } from './rules';
 import { defineLazy, groupDigits } from './trace';
@@ -112,8 +113,10 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
   // 7. Metadata.
   const serialized = now();
   const meta = extractMetadata(doc, baseUrl, selection.root);
-  // The title is the clip's own field: the content's heading that repeats it leaves the body.
-  const body = withoutTitleHeading(out, meta.title);
+  // The title and the byline are the clip's own fields: the content's heading that repeats
+  // the title, and the author's box that ends it, leave the body.
+  const titled = withoutTitleHeading(out, meta.title);
+  const body = withoutAuthorBox(titled, meta.byline);
   const { words, cjk } = countWords(body.text);
   const trace: Trace = {
     engine: engine.name,
@@ -124,7 +127,12 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     linkBlocks: options.trace ? blocks.trace : [],
     lcr: linkBlocks.lcr,
     ccr: linkBlocks.ccr,
-    notes: notes.concat(selection.notes, noise.notes, body === out ? [] : ['the opening heading states the title: left to the clip\'s title field']),
+    notes: notes.concat(
+      selection.notes,
+      noise.notes,
+      titled === out ? [] : ['the opening heading states the title: left to the clip\'s title field'],
+      body === titled ? [] : ['the author\'s box ends the content (name and biography): left to the clip\'s byline field'],
+    ),
   };
   const clip: Clip = {
     title: meta.title,

@@ -41,7 +41,7 @@ function escapeText(s: string): string {
   TEXT_SPECIALS.lastIndex = 0;
   return TEXT_SPECIALS.test(s) ? s.replace(TEXT_SPECIALS, escapeOne) : s;
 }
-function escapeAttr(s: string): string {
+export function escapeAttr(s: string): string {
   ATTR_SPECIALS.lastIndex = 0;
   return ATTR_SPECIALS.test(s) ? s.replace(ATTR_SPECIALS, escapeOne) : s;
 }
