@@ -90,9 +90,9 @@ function controlKind(el: Element, tag: string, stats: PageStats, removed: Set<No
   if (PERMALINK_MARKS.has(text)) return isPermalink(el, linkWithText(el, tag, text)) ? 'mark' : null;
   if (POST_NUMBER.test(text)) return linkWithText(el, tag, text) !== null && standsAlone(el, stats, removed) ? 'mark' : null;
   if (TOC_LABEL.test(lower)) return standsAlone(el, stats, removed) ? 'toc' : null;
-  const action = CONTROL_PHRASE.test(lower) && !HEADING_TAGS.has(tag);
-  if ((action || PLACEHOLDER_PHRASE.test(lower)) && el.closest('td, th') === null && standsAlone(el, stats, removed)) return 'action';
-  return isActionControl(el, tag, lower) && el.closest('td, th') === null && standsAlone(el, stats, removed, true) ? 'bar' : null;
+  const action = (CONTROL_PHRASE.test(lower) && !HEADING_TAGS.has(tag)) || PLACEHOLDER_PHRASE.test(lower);
+  const kind = action ? 'action' : isActionControl(el, tag, lower) ? 'bar' : null;
+  return kind !== null && el.closest('td, th') === null && standsAlone(el, stats, removed, kind === 'bar') ? kind : null;
 }
 
 /**

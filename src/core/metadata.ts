@@ -565,12 +565,12 @@ const BARE_LABEL = /^(?:by|author|authors|written by|posted by|about the author)
 const UI_LABEL = /^(?:sign (?:in|up|out)|log ?(?:in|out)|register|get in touch|contact(?: us)?|subscribe|follow|share|menu|search)$/i;
 /** Characters no name holds: a copyright sign, a price, a permalink's "#", a question or a call. */
 const NOT_IN_A_NAME = /[©$#?!]/;
+/** A reading time ending a byline's text ("· 7 min read", "5 minute read"); rules.READING_TIME, which reads more forms, costs more to compile. */
+const TRAILING_READING_TIME = /\s*[|•·,\-–—]?\s*\d+\s*min(?:ute)?s?\.?\s+read$/i;
 /**
  * The label of the date that followed, left once the date is removed; glued to the name when
  * they sit in separate elements ("TopGear.comPublished: 11 Mar 2026").
  */
-/** A reading time ending a byline's text ("· 7 min read", "5 minute read"); rules.READING_TIME, which reads more forms, costs more to compile. */
-const TRAILING_READING_TIME = /\s*[|•·,\-–—]?\s*\d+\s*min(?:ute)?s?\.?\s+read$/i;
 const TRAILING_LABEL = /\s*(?:Published|Updated|Posted|Last [Uu]pdated)(?:\s+on)?$/;
 /** A weekday's name, whole or cut ("Tue", "Tues", "Tuesday"), not the start of a longer word ("Monroe"). */
 const WEEKDAYS = 'mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?';
