@@ -46,6 +46,8 @@ describe('extract: NTA + link blocks on a news page', () => {
     expect(clip.byline).toBe('Ada Writer');
     expect(clip.text.endsWith(prose(6, 2))).toBe(true);
     expect(clip.html).not.toContain('ada.jpg');
+    // The page names no lead image and the content holds none: the author's photo is not it.
+    expect(clip.leadImage).toBeNull();
     expect(clip.trace.notes).toContain('the author\'s box ends the content (name and biography): left to the clip\'s byline field');
   });
 

@@ -144,7 +144,8 @@ export function extractResult(doc: Document, partial?: Partial<ExtractOptions> |
     url: doc.URL,
     canonicalUrl: meta.canonicalUrl,
     excerpt: meta.excerpt ?? excerptOf(body.text),
-    leadImage: meta.leadImage ?? out.images[0] ?? null,
+    // The content's first image, once the author's box took its photo (withoutAuthorBox).
+    leadImage: meta.leadImage ?? body.images[0] ?? null,
     html: body.html,
     text: body.text,
     wordCount: words + cjk,
